@@ -1,0 +1,169 @@
+//! Everything read from the environment (and `.env`), validated once at start.
+
+use std::fmt;
+
+/// The bot token. Its `Debug` and `Display` never show the value, so it
+/// cannot leak into a log line by accident.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    pub fn new(value: impl Into<String>) -> Token {
+        Token(value.into())
+    }
+    /// The secret itself, for the one place that sends it to Discord.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token(<hidden>)")
+    }
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<hidden>")
+    }
+}
+
+/// The bot's settings.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `DISCORD_TOKEN`: the bot user's token.
+    pub token: Token,
+    /// `DISCORD_API_BASE`: replaces `https://discord.com` for every REST call
+    /// and for gateway discovery; serenity's rate limiter is off when set.
+    pub api_base: Option<String>,
+    /// `DISCORD_GUILD_ID`: register commands in this guild only.
+    pub guild_id: Option<u64>,
+    /// `DATABASE_URL`: where tables and results are kept.
+    pub database_url: String,
+}
+
+/// A setting is missing or malformed; the message says what to set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError(pub String);
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/boardbot.db";
+
+impl Config {
+    /// Reads `.env` (if present, without overriding the real environment)
+    /// and then the environment.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        let _ = dotenvy::dotenv();
+        Config::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Builds the settings from any source of variables, for tests.
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let value = |name: &str| {
+            get(name)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let token = value("DISCORD_TOKEN").ok_or_else(|| {
+            ConfigError(
+                "DISCORD_TOKEN is not set: put the bot token in .env as DISCORD_TOKEN=... \
+                 (Discord Developer Portal → your application → Bot → Reset Token)"
+                    .into(),
+            )
+        })?;
+        // People paste the token with its header sometimes; serenity adds it.
+        let token = token
+            .strip_prefix("Bot ")
+            .unwrap_or(&token)
+            .trim()
+            .to_owned();
+        if token.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(ConfigError(
+                "DISCORD_TOKEN contains spaces: copy the token again from the Developer Portal"
+                    .into(),
+            ));
+        }
+        let api_base = match value("DISCORD_API_BASE") {
+            None => None,
+            Some(base) => {
+                let base = base.trim_end_matches('/').to_owned();
+                if !(base.starts_with("http://") || base.starts_with("https://")) {
+                    return Err(ConfigError(format!(
+                        "DISCORD_API_BASE must be an http:// or https:// URL such as \
+                         http://127.0.0.1:8080, not {base:?}"
+                    )));
+                }
+                Some(base)
+            }
+        };
+        let guild_id = match value("DISCORD_GUILD_ID") {
+            None => None,
+            Some(id) => Some(id.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
+                ConfigError(format!(
+                    "DISCORD_GUILD_ID must be a server id (a number; Discord: Settings → Advanced → \
+                     Developer Mode, then right-click the server → Copy Server ID), not {id:?}"
+                ))
+            })?),
+        };
+        let database_url = value("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
+        Ok(Config {
+            token: Token::new(token),
+            api_base,
+            guild_id,
+            database_url,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn missing_token_names_the_variable() {
+        let err = config(&[]).unwrap_err();
+        assert!(err.0.starts_with("DISCORD_TOKEN is not set"), "{err}");
+        assert!(!err.0.contains('\n'));
+        assert!(config(&[("DISCORD_TOKEN", "  ")]).is_err());
+    }
+
+    #[test]
+    fn values_are_read_and_checked() {
+        let c = config(&[
+            ("DISCORD_TOKEN", "Bot abc.def"),
+            ("DISCORD_API_BASE", "http://127.0.0.1:9/"),
+            ("DISCORD_GUILD_ID", "123"),
+        ])
+        .unwrap();
+        assert_eq!(c.token.expose(), "abc.def");
+        assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:9"));
+        assert_eq!(c.guild_id, Some(123));
+        assert_eq!(c.database_url, DEFAULT_DATABASE_URL);
+        assert!(config(&[("DISCORD_TOKEN", "x"), ("DISCORD_GUILD_ID", "abc")]).is_err());
+        assert!(config(&[("DISCORD_TOKEN", "x"), ("DISCORD_API_BASE", "127.0.0.1")]).is_err());
+    }
+
+    #[test]
+    fn the_token_never_prints() {
+        let c = config(&[("DISCORD_TOKEN", "secret-value")]).unwrap();
+        assert!(!format!("{c:?}").contains("secret-value"));
+        assert!(!format!("{}", c.token).contains("secret-value"));
+    }
+}

@@ -1,0 +1,72 @@
+//! CPU players and solvers. They depend on `game` only.
+//!
+//! Search runs on a blocking thread (never on the async runtime) inside a
+//! [`Budget`]: a deadline and a cancel flag the table raises when the
+//! position the search started from is no longer current.
+
+use crate::game::{AnyGame, Move};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How strong a CPU seat plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Easy,
+    #[default]
+    Medium,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
+/// Time and cancellation for one search.
+#[derive(Debug, Clone)]
+pub struct Budget {
+    pub deadline: Instant,
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl Budget {
+    /// The wall-time budget of a hard move.
+    pub const HARD: Duration = Duration::from_millis(1500);
+
+    pub fn new(time: Duration) -> Budget {
+        Budget {
+            deadline: Instant::now() + time,
+            cancel: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// True once the deadline passed or the table cancelled the search.
+    pub fn expired(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed) || Instant::now() >= self.deadline
+    }
+}
+
+/// The move a CPU of `level` plays in `position`, or `None` when the game is
+/// over. Returns within the budget (a legal move even when cancelled early).
+pub fn choose_move(position: &AnyGame, level: Level, budget: &Budget) -> Option<Move> {
+    use crate::game::Game;
+    let _ = (level, budget);
+    // TEMPORARY scaffolding until the CPU module lands: first legal move.
+    position.legal_moves().first().copied()
+}

@@ -1,0 +1,245 @@
+//! The rules of every game: pure, no I/O, no Discord, no images, no async.
+//!
+//! One [`Game`] trait serves all four games so that tables, CPU levels,
+//! rendering and Discord controls are written once. A move is a small number
+//! whose meaning belongs to the game (a column, a rod, a line); its public
+//! name (`4`, `B3`, `a1-b1`) comes from [`Game::move_name`].
+
+pub mod connect4;
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+pub use connect4::Connect4;
+
+/// A seat at the table, in turn order: 0 moves first in a match.
+pub type Seat = u8;
+
+/// A move, numbered by the game: a column, a rod or a line index.
+pub type Move = u16;
+
+/// A game position's cell, numbered by the game (see each game's docs).
+pub type Cell = u16;
+
+/// Which game a position belongs to, with its variant (board size).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameKind {
+    Connect4,
+    Connect4ThreePlayer,
+    Connect4ThreeD,
+    Dots { width: u8, height: u8 },
+}
+
+impl GameKind {
+    /// The game's fixed command name (SPEC section 4).
+    pub fn command(self) -> &'static str {
+        match self {
+            GameKind::Connect4 => "connect4",
+            GameKind::Connect4ThreePlayer => "connect4-3p",
+            GameKind::Connect4ThreeD => "connect4-3d",
+            GameKind::Dots { .. } => "dots",
+        }
+    }
+
+    /// The game's name as people read it.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Connect4 => "Connect Four",
+            GameKind::Connect4ThreePlayer => "Connect Four for three",
+            GameKind::Connect4ThreeD => "Connect Four 3D",
+            GameKind::Dots { .. } => "Dots and Boxes",
+        }
+    }
+
+    /// How many seats a match of this game has.
+    pub fn seat_count(self) -> usize {
+        match self {
+            GameKind::Connect4ThreePlayer => 3,
+            _ => 2,
+        }
+    }
+}
+
+/// How a finished match ended on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// `seat` won. `lines` holds every winning line (each as its cells, in
+    /// order along the line, a run of four or more); it is empty for games
+    /// decided by a count, such as Dots and Boxes.
+    Win {
+        seat: Seat,
+        lines: Vec<Vec<Cell>>,
+    },
+    Draw,
+}
+
+impl Outcome {
+    pub fn winner(&self) -> Option<Seat> {
+        match self {
+            Outcome::Win { seat, .. } => Some(*seat),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+/// Why [`Game::play`] refused a move. The position is unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The match is already decided.
+    GameOver,
+    /// The number names no move of this game or board size.
+    NoSuchMove,
+    /// The column or rod is full.
+    Full,
+    /// The line has already been drawn.
+    AlreadyDrawn,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalMove::GameOver => "the game is over",
+            IllegalMove::NoSuchMove => "no such move",
+            IllegalMove::Full => "that column is full",
+            IllegalMove::AlreadyDrawn => "that line is already drawn",
+        })
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// The rules of one game. Positions are plain values: clone to branch.
+pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
+    fn kind(&self) -> GameKind;
+
+    /// Seats in this match (2 or 3).
+    fn seat_count(&self) -> usize {
+        self.kind().seat_count()
+    }
+
+    /// The seat that plays next. Dots and Boxes gives the same seat again
+    /// after a line that claims a box. Meaningless once the game is over.
+    fn to_move(&self) -> Seat;
+
+    /// Number of moves played so far.
+    fn plies(&self) -> usize;
+
+    /// Every move of this game and board size, legal now or not, in the
+    /// order controls show them (columns left to right, rods A1..D4, lines).
+    fn all_moves(&self) -> Vec<Move>;
+
+    /// Why `mv` may not be played now, or `Ok` if it may.
+    fn check(&self, mv: Move) -> Result<(), IllegalMove>;
+
+    fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
+    }
+
+    /// The legal moves now, in [`Game::all_moves`] order; empty when over.
+    fn legal_moves(&self) -> Vec<Move> {
+        self.all_moves()
+            .into_iter()
+            .filter(|&m| self.is_legal(m))
+            .collect()
+    }
+
+    /// Plays `mv` for [`Game::to_move`]. On error nothing changes.
+    fn play(&mut self, mv: Move) -> Result<(), IllegalMove>;
+
+    /// `None` while the match goes on.
+    fn outcome(&self) -> Option<Outcome>;
+
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The move played last, if any.
+    fn last_move(&self) -> Option<Move>;
+
+    /// The move's public name (SPEC section 4): `4`, `B3`, `a1-b1`.
+    fn move_name(&self, mv: Move) -> String;
+
+    /// The move a public name stands for, legal now or not; `None` when the
+    /// text names no move of this board. Case and spaces are forgiven.
+    fn parse_move(&self, name: &str) -> Option<Move> {
+        let wanted = normalize_name(name);
+        self.all_moves()
+            .into_iter()
+            .find(|&m| normalize_name(&self.move_name(m)) == wanted)
+    }
+}
+
+/// Lower case, no spaces: how move names are compared.
+pub fn normalize_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Any game's position, so that tables and storage hold one type.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "game", content = "position")]
+pub enum AnyGame {
+    #[serde(rename = "connect4")]
+    Connect4(Connect4),
+}
+
+/// Calls the same method on whichever game `self` holds.
+macro_rules! each_game {
+    ($value:expr, $g:ident => $body:expr) => {
+        match $value {
+            AnyGame::Connect4($g) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    /// A fresh position of `kind`.
+    pub fn new(kind: GameKind) -> AnyGame {
+        match kind {
+            GameKind::Connect4 => AnyGame::Connect4(Connect4::new()),
+            // The other games arrive with their own modules.
+            _ => AnyGame::Connect4(Connect4::new()),
+        }
+    }
+}
+
+impl Game for AnyGame {
+    fn kind(&self) -> GameKind {
+        each_game!(self, g => g.kind())
+    }
+    fn seat_count(&self) -> usize {
+        each_game!(self, g => g.seat_count())
+    }
+    fn to_move(&self) -> Seat {
+        each_game!(self, g => g.to_move())
+    }
+    fn plies(&self) -> usize {
+        each_game!(self, g => g.plies())
+    }
+    fn all_moves(&self) -> Vec<Move> {
+        each_game!(self, g => g.all_moves())
+    }
+    fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        each_game!(self, g => g.check(mv))
+    }
+    fn legal_moves(&self) -> Vec<Move> {
+        each_game!(self, g => g.legal_moves())
+    }
+    fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        each_game!(self, g => g.play(mv))
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        each_game!(self, g => g.outcome())
+    }
+    fn last_move(&self) -> Option<Move> {
+        each_game!(self, g => g.last_move())
+    }
+    fn move_name(&self, mv: Move) -> String {
+        each_game!(self, g => g.move_name(mv))
+    }
+    fn parse_move(&self, name: &str) -> Option<Move> {
+        each_game!(self, g => g.parse_move(name))
+    }
+}

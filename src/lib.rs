@@ -1,0 +1,8 @@
+//! boardbot: board games in Discord channels.
+//!
+//! Layers, arrows pointing one way: `discord` → `table` → `game` / `cpu` /
+//! `render`. Only `discord` knows serenity.
+
+pub mod config;
+pub mod cpu;
+pub mod game;
