@@ -195,12 +195,11 @@ macro_rules! each_game {
 }
 
 impl AnyGame {
-    /// A fresh position of `kind`.
-    pub fn new(kind: GameKind) -> AnyGame {
+    /// A fresh position of `kind`; `None` for a board size the game lacks.
+    pub fn new(kind: GameKind) -> Option<AnyGame> {
         match kind {
-            GameKind::Connect4 => AnyGame::Connect4(Connect4::new()),
-            // The other games arrive with their own modules.
-            _ => AnyGame::Connect4(Connect4::new()),
+            GameKind::Connect4 => Some(AnyGame::Connect4(Connect4::new())),
+            _ => None,
         }
     }
 }

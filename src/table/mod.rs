@@ -1,0 +1,469 @@
+//! One table = the state machine of a match and its seats.
+//!
+//! Transport-agnostic: `(table, action, now) -> Result<Effects, Refusal>`.
+//! Nothing here knows Discord; users are plain ids and names, time is a
+//! millisecond count passed in by the caller.
+
+mod refusal;
+
+pub use refusal::Refusal;
+
+use crate::cpu::Level;
+use crate::game::{AnyGame, Game, GameKind, IllegalMove, Move, Outcome, Seat};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// A person's id (a Discord user id in production).
+pub type UserId = u64;
+
+/// How long an invitation waits for an answer.
+pub const INVITATION_MS: u64 = 5 * 60 * 1000;
+
+/// Who holds a seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Player {
+    Person { id: UserId, name: String },
+    Cpu { level: Level },
+}
+
+impl Player {
+    pub fn person_id(&self) -> Option<UserId> {
+        match self {
+            Player::Person { id, .. } => Some(*id),
+            Player::Cpu { .. } => None,
+        }
+    }
+    pub fn is_cpu(&self) -> bool {
+        matches!(self, Player::Cpu { .. })
+    }
+}
+
+/// An invited person's answer so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Answer {
+    Waiting,
+    Accepted,
+    Declined,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Invite {
+    pub id: UserId,
+    pub name: String,
+    pub answer: Answer,
+}
+
+/// How a match ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MatchEnd {
+    /// Decided on the board: a win or a draw.
+    Board(Outcome),
+    /// The seat resigned; in a 2-seat game the other seat wins.
+    Resigned { seat: Seat },
+}
+
+/// Why a table closed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Closed {
+    Declined { by: UserId },
+    Expired,
+    Ended,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Waiting for invited people to answer.
+    Inviting { invites: Vec<Invite>, expires_at: u64 },
+    Playing,
+    Finished(MatchEnd),
+    Closed(Closed),
+}
+
+/// Something a person or a CPU does at a table. `stamp` is the table's
+/// stamp printed on the control that was used; `None` for slash commands,
+/// which act on the table as it is now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    Move { user: UserId, mv: Move, stamp: Option<u64> },
+    /// A CPU seat's move, computed for the position at `stamp`.
+    CpuMove { mv: Move, stamp: u64 },
+    Resign { user: UserId, stamp: Option<u64> },
+    Accept { user: UserId, stamp: Option<u64> },
+    Decline { user: UserId, stamp: Option<u64> },
+    Rematch { user: UserId, stamp: Option<u64> },
+    /// The invitation's time ran out (sent by a timer; ignored if early).
+    Expire,
+}
+
+/// What an accepted action changed, beyond the board itself.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Effects {
+    /// A CPU seat moves next: compute its move for this stamp.
+    pub cpu_turn: Option<u64>,
+    /// The match just ended.
+    pub match_ended: bool,
+    /// The invitation turned into a match.
+    pub started: bool,
+}
+
+/// A table: its seats, its match, its phase.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Table {
+    /// Unique among all tables; controls carry it.
+    pub no: u64,
+    pub channel: u64,
+    pub kind: GameKind,
+    pub host: UserId,
+    pub level: Level,
+    /// Seat order of the current match: `players[seat]`.
+    pub players: Vec<Player>,
+    pub game: AnyGame,
+    pub history: Vec<Move>,
+    pub phase: Phase,
+    /// Bumped on every change; a control drawn for an older stamp is stale.
+    pub stamp: u64,
+    /// Matches started at this table, the current one included.
+    pub matches: u32,
+}
+
+/// What the person opening a table asked for.
+#[derive(Debug, Clone)]
+pub struct Opening {
+    pub no: u64,
+    pub channel: u64,
+    pub kind: GameKind,
+    pub host: UserId,
+    pub host_name: String,
+    pub level: Level,
+    /// People invited by mention (not the host).
+    pub invited: Vec<(UserId, String)>,
+    /// The host plays every seat (named themself as opponent).
+    pub self_play: bool,
+    /// The host's chosen seat against the CPU, if any; else drawn.
+    pub host_seat: Option<Seat>,
+}
+
+impl Table {
+    /// A new table: starts at once against the CPU (or self-play), or waits
+    /// for the invited people to answer.
+    pub fn open(opening: Opening, now: u64, rng: &mut impl Rng) -> Result<(Table, Effects), Refusal> {
+        let seat_count = opening.kind.seat_count();
+        if opening.invited.iter().any(|(id, _)| *id == opening.host) {
+            return Err(Refusal::InvitedYourself);
+        }
+        if opening.invited.len() >= seat_count {
+            return Err(Refusal::TooManyPlayers);
+        }
+        let game = AnyGame::new(opening.kind).ok_or(Refusal::UnknownGame)?;
+        let host = Player::Person {
+            id: opening.host,
+            name: opening.host_name.clone(),
+        };
+        let mut table = Table {
+            no: opening.no,
+            channel: opening.channel,
+            kind: opening.kind,
+            host: opening.host,
+            level: opening.level,
+            players: vec![host.clone()],
+            game,
+            history: Vec::new(),
+            phase: Phase::Playing,
+            stamp: 1,
+            matches: 0,
+        };
+        if !opening.invited.is_empty() {
+            table.phase = Phase::Inviting {
+                invites: opening
+                    .invited
+                    .iter()
+                    .map(|(id, name)| Invite {
+                        id: *id,
+                        name: name.clone(),
+                        answer: Answer::Waiting,
+                    })
+                    .collect(),
+                expires_at: now + INVITATION_MS,
+            };
+            return Ok((table, Effects::default()));
+        }
+        let mut players = vec![host.clone()];
+        while players.len() < seat_count {
+            players.push(if opening.self_play {
+                host.clone()
+            } else {
+                Player::Cpu {
+                    level: opening.level,
+                }
+            });
+        }
+        match opening.host_seat {
+            Some(seat) if (seat as usize) < seat_count && !opening.self_play => {
+                players.swap(0, seat as usize);
+            }
+            _ => players.shuffle(rng),
+        }
+        let effects = table.start_match(players);
+        Ok((table, effects))
+    }
+
+    /// The seat a person holds, if any (the first, in self-play).
+    pub fn seat_of(&self, user: UserId) -> Option<Seat> {
+        self.players
+            .iter()
+            .position(|p| p.person_id() == Some(user))
+            .map(|s| s as Seat)
+    }
+
+    /// True while an invitation waits or a match is being played.
+    pub fn is_running(&self) -> bool {
+        matches!(self.phase, Phase::Inviting { .. } | Phase::Playing)
+    }
+
+    /// The seat to move while a match is being played.
+    pub fn seat_to_move(&self) -> Option<Seat> {
+        (self.phase == Phase::Playing).then(|| self.game.to_move())
+    }
+
+    /// The player to move while a match is being played.
+    pub fn player_to_move(&self) -> Option<&Player> {
+        self.seat_to_move().map(|s| &self.players[s as usize])
+    }
+
+    fn start_match(&mut self, players: Vec<Player>) -> Effects {
+        self.players = players;
+        self.game = AnyGame::new(self.kind).expect("the table's game was created before");
+        self.history.clear();
+        self.phase = Phase::Playing;
+        self.matches += 1;
+        self.stamp += 1;
+        Effects {
+            cpu_turn: self.cpu_turn(),
+            started: true,
+            ..Effects::default()
+        }
+    }
+
+    fn cpu_turn(&self) -> Option<u64> {
+        self.player_to_move()
+            .filter(|p| p.is_cpu())
+            .map(|_| self.stamp)
+    }
+
+    fn check_stamp(&self, stamp: Option<u64>) -> Result<(), Refusal> {
+        match stamp {
+            Some(s) if s != self.stamp => Err(Refusal::StaleBoard),
+            _ => Ok(()),
+        }
+    }
+
+    /// Applies one action at time `now` (milliseconds). A refusal changes
+    /// nothing.
+    pub fn apply(&mut self, action: Action, now: u64) -> Result<Effects, Refusal> {
+        match action {
+            Action::Move { user, mv, stamp } => {
+                self.check_stamp(stamp)?;
+                self.check_playing()?;
+                let seat = self.seat_to_move().expect("playing");
+                if self.seat_of(user).is_none() {
+                    return Err(Refusal::NotYourTable);
+                }
+                if self.players[seat as usize].person_id() != Some(user) {
+                    return Err(Refusal::NotYourTurn);
+                }
+                self.play(mv)
+            }
+            Action::CpuMove { mv, stamp } => {
+                self.check_stamp(Some(stamp))?;
+                self.check_playing()?;
+                if !self.player_to_move().is_some_and(Player::is_cpu) {
+                    return Err(Refusal::NotYourTurn);
+                }
+                self.play(mv)
+            }
+            Action::Resign { user, stamp } => {
+                self.check_stamp(stamp)?;
+                self.check_playing()?;
+                let seat = self.seat_of(user).ok_or(Refusal::NotYourTable)?;
+                // In self-play the person resigns the seat to move.
+                let seat = if self.players.iter().filter(|p| p.person_id() == Some(user)).count() > 1 {
+                    self.game.to_move()
+                } else {
+                    seat
+                };
+                self.phase = Phase::Finished(MatchEnd::Resigned { seat });
+                self.stamp += 1;
+                Ok(Effects {
+                    match_ended: true,
+                    ..Effects::default()
+                })
+            }
+            Action::Accept { user, stamp } | Action::Decline { user, stamp } => {
+                let accept = matches!(action, Action::Accept { .. });
+                self.check_stamp(stamp)?;
+                self.answer(user, accept, now)
+            }
+            Action::Rematch { user, stamp } => {
+                self.check_stamp(stamp)?;
+                match self.phase {
+                    Phase::Finished(_) => {}
+                    Phase::Playing | Phase::Inviting { .. } => return Err(Refusal::MatchNotOver),
+                    Phase::Closed(_) => return Err(Refusal::TableClosed),
+                }
+                if self.seat_of(user).is_none() {
+                    return Err(Refusal::NotYourTable);
+                }
+                // The starting seat moves one place: everyone shifts forward.
+                let mut players = self.players.clone();
+                players.rotate_left(1);
+                Ok(self.start_match(players))
+            }
+            Action::Expire => match &self.phase {
+                Phase::Inviting { expires_at, .. } if now >= *expires_at => {
+                    self.phase = Phase::Closed(Closed::Expired);
+                    self.stamp += 1;
+                    Ok(Effects::default())
+                }
+                _ => Err(Refusal::StaleBoard),
+            },
+        }
+    }
+
+    fn check_playing(&self) -> Result<(), Refusal> {
+        match self.phase {
+            Phase::Playing => Ok(()),
+            Phase::Inviting { .. } => Err(Refusal::NotStarted),
+            Phase::Finished(_) | Phase::Closed(_) => Err(Refusal::GameOver),
+        }
+    }
+
+    fn play(&mut self, mv: Move) -> Result<Effects, Refusal> {
+        self.game.play(mv).map_err(|e| match e {
+            IllegalMove::GameOver => Refusal::GameOver,
+            IllegalMove::NoSuchMove => Refusal::NoSuchMove,
+            IllegalMove::Full if self.kind == GameKind::Connect4ThreeD => Refusal::RodFull,
+            IllegalMove::Full => Refusal::Full,
+            IllegalMove::AlreadyDrawn => Refusal::AlreadyDrawn,
+        })?;
+        self.history.push(mv);
+        self.stamp += 1;
+        let mut effects = Effects::default();
+        if let Some(outcome) = self.game.outcome() {
+            self.phase = Phase::Finished(MatchEnd::Board(outcome));
+            effects.match_ended = true;
+        } else {
+            effects.cpu_turn = self.cpu_turn();
+        }
+        Ok(effects)
+    }
+
+    fn answer(&mut self, user: UserId, accept: bool, now: u64) -> Result<Effects, Refusal> {
+        let Phase::Inviting { invites, expires_at } = &mut self.phase else {
+            return Err(match self.phase {
+                Phase::Closed(_) => Refusal::TableClosed,
+                _ => Refusal::AlreadyStarted,
+            });
+        };
+        if now >= *expires_at {
+            self.phase = Phase::Closed(Closed::Expired);
+            self.stamp += 1;
+            return Err(Refusal::InvitationExpired);
+        }
+        let Some(invite) = invites.iter_mut().find(|i| i.id == user) else {
+            return Err(if user == self.host {
+                Refusal::HostCannotAnswer
+            } else {
+                Refusal::NotInvited
+            });
+        };
+        if invite.answer != Answer::Waiting {
+            return Err(Refusal::AlreadyAnswered);
+        }
+        if !accept && self.kind.seat_count() == 2 {
+            self.phase = Phase::Closed(Closed::Declined { by: user });
+            self.stamp += 1;
+            return Ok(Effects::default());
+        }
+        invite.answer = if accept {
+            Answer::Accepted
+        } else {
+            Answer::Declined
+        };
+        self.stamp += 1;
+        if invites.iter().any(|i| i.answer == Answer::Waiting) {
+            return Ok(Effects::default());
+        }
+        // Everyone answered: accepted people sit, declined seats go to the CPU.
+        let mut players = vec![self.players[0].clone()];
+        for i in invites.iter() {
+            players.push(match i.answer {
+                Answer::Accepted => Player::Person {
+                    id: i.id,
+                    name: i.name.clone(),
+                },
+                _ => Player::Cpu { level: self.level },
+            });
+        }
+        while players.len() < self.kind.seat_count() {
+            players.push(Player::Cpu { level: self.level });
+        }
+        players.shuffle(&mut rand::thread_rng());
+        Ok(self.start_match(players))
+    }
+}
+
+/// Every table, one per channel, each behind its own lock so one table's
+/// work never waits for another's.
+#[derive(Default)]
+pub struct Tables {
+    by_channel: Mutex<HashMap<u64, Arc<Mutex<Table>>>>,
+}
+
+/// Locks a table, recovering from a poisoned lock: table updates are
+/// all-or-nothing, so the state stays whole even if a holder panicked.
+pub fn lock(table: &Mutex<Table>) -> MutexGuard<'_, Table> {
+    table.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Tables {
+    pub fn new() -> Tables {
+        Tables::default()
+    }
+
+    fn map(&self) -> MutexGuard<'_, HashMap<u64, Arc<Mutex<Table>>>> {
+        self.by_channel.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The channel's table, running or not.
+    pub fn get(&self, channel: u64) -> Option<Arc<Mutex<Table>>> {
+        self.map().get(&channel).cloned()
+    }
+
+    /// Places a new table in its channel, unless one is running there.
+    pub fn insert(&self, table: Table) -> Result<Arc<Mutex<Table>>, Refusal> {
+        let mut map = self.map();
+        if let Some(existing) = map.get(&table.channel) {
+            let existing = lock(existing);
+            if existing.is_running() {
+                return Err(Refusal::TableRunning {
+                    kind: existing.kind,
+                });
+            }
+        }
+        let channel = table.channel;
+        let table = Arc::new(Mutex::new(table));
+        map.insert(channel, table.clone());
+        Ok(table)
+    }
+
+    /// Every table in memory (running or finished).
+    pub fn all(&self) -> Vec<Arc<Mutex<Table>>> {
+        self.map().values().cloned().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,258 @@
+use super::*;
+use crate::game::Game;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+const HOST: UserId = 10;
+const FRIEND: UserId = 20;
+const STRANGER: UserId = 30;
+
+fn opening(invited: Vec<(UserId, String)>) -> Opening {
+    Opening {
+        no: 1,
+        channel: 100,
+        kind: GameKind::Connect4,
+        host: HOST,
+        host_name: "host".into(),
+        level: Level::Easy,
+        invited,
+        self_play: false,
+        host_seat: None,
+    }
+}
+
+fn challenge() -> Table {
+    let (table, effects) = Table::open(
+        opening(vec![(FRIEND, "friend".into())]),
+        0,
+        &mut StdRng::seed_from_u64(1),
+    )
+    .unwrap();
+    assert_eq!(effects, Effects::default());
+    table
+}
+
+fn accepted() -> Table {
+    let mut table = challenge();
+    let effects = table
+        .apply(
+            Action::Accept {
+                user: FRIEND,
+                stamp: Some(table.stamp),
+            },
+            1000,
+        )
+        .unwrap();
+    assert!(effects.started);
+    assert_eq!(effects.cpu_turn, None);
+    table
+}
+
+/// Applies an action that must be refused and checks nothing changed.
+fn refused(table: &mut Table, action: Action, now: u64) -> Refusal {
+    let before = table.clone();
+    let refusal = table.apply(action, now).unwrap_err();
+    assert_eq!(*table, before, "a refusal changed the table");
+    refusal
+}
+
+#[test]
+fn solo_starts_at_once_with_a_cpu_seat() {
+    for seed in 0..20 {
+        let (table, effects) =
+            Table::open(opening(vec![]), 0, &mut StdRng::seed_from_u64(seed)).unwrap();
+        assert_eq!(table.phase, Phase::Playing);
+        assert!(effects.started);
+        let cpu_first = table.players[0].is_cpu();
+        assert_eq!(effects.cpu_turn.is_some(), cpu_first);
+        assert_eq!(table.players.iter().filter(|p| p.is_cpu()).count(), 1);
+    }
+}
+
+#[test]
+fn the_seat_is_drawn_unless_chosen() {
+    let mut firsts = [0; 2];
+    for seed in 0..40 {
+        let (table, _) =
+            Table::open(opening(vec![]), 0, &mut StdRng::seed_from_u64(seed)).unwrap();
+        firsts[table.seat_of(HOST).unwrap() as usize] += 1;
+    }
+    assert!(firsts[0] > 5 && firsts[1] > 5, "{firsts:?}");
+    for seat in [0, 1] {
+        let mut o = opening(vec![]);
+        o.host_seat = Some(seat);
+        let (table, _) = Table::open(o, 0, &mut StdRng::seed_from_u64(9)).unwrap();
+        assert_eq!(table.seat_of(HOST), Some(seat));
+    }
+}
+
+#[test]
+fn only_the_invited_person_answers() {
+    let mut table = challenge();
+    let stamp = Some(table.stamp);
+    assert_eq!(
+        refused(&mut table, Action::Accept { user: STRANGER, stamp }, 10),
+        Refusal::NotInvited
+    );
+    assert_eq!(
+        refused(&mut table, Action::Accept { user: HOST, stamp }, 10),
+        Refusal::HostCannotAnswer
+    );
+    assert_eq!(
+        refused(&mut table, Action::Move { user: HOST, mv: 3, stamp: None }, 10),
+        Refusal::NotStarted
+    );
+    table.apply(Action::Decline { user: FRIEND, stamp }, 10).unwrap();
+    assert_eq!(table.phase, Phase::Closed(Closed::Declined { by: FRIEND }));
+    assert!(!table.is_running());
+}
+
+#[test]
+fn invitations_expire() {
+    let mut table = challenge();
+    assert_eq!(refused(&mut table, Action::Expire, INVITATION_MS - 1), Refusal::StaleBoard);
+    table.apply(Action::Expire, INVITATION_MS).unwrap();
+    assert_eq!(table.phase, Phase::Closed(Closed::Expired));
+    // An answer that arrives after the deadline closes the table too.
+    let mut late = challenge();
+    let stamp = Some(late.stamp);
+    assert_eq!(
+        late.apply(Action::Accept { user: FRIEND, stamp }, INVITATION_MS + 1),
+        Err(Refusal::InvitationExpired)
+    );
+    assert!(!late.is_running());
+}
+
+#[test]
+fn turns_stale_boards_and_strangers_are_refused() {
+    let mut table = accepted();
+    let first = table.players[0].person_id().unwrap();
+    let second = table.players[1].person_id().unwrap();
+    let old = table.stamp;
+    assert_eq!(
+        refused(&mut table, Action::Move { user: second, mv: 3, stamp: Some(old) }, 0),
+        Refusal::NotYourTurn
+    );
+    assert_eq!(
+        refused(&mut table, Action::Move { user: STRANGER, mv: 3, stamp: Some(old) }, 0),
+        Refusal::NotYourTable
+    );
+    table.apply(Action::Move { user: first, mv: 3, stamp: Some(old) }, 0).unwrap();
+    // The same click again (an older board) is refused, not applied twice.
+    assert_eq!(
+        refused(&mut table, Action::Move { user: second, mv: 3, stamp: Some(old) }, 0),
+        Refusal::StaleBoard
+    );
+    assert_eq!(table.history, vec![3]);
+    // Fill column 4 and refuse a seventh disc.
+    for _ in 0..5 {
+        let user = table.player_to_move().unwrap().person_id().unwrap();
+        table.apply(Action::Move { user, mv: 3, stamp: None }, 0).unwrap();
+    }
+    let user = table.player_to_move().unwrap().person_id().unwrap();
+    assert_eq!(refused(&mut table, Action::Move { user, mv: 3, stamp: None }, 0), Refusal::Full);
+    assert_eq!(
+        refused(&mut table, Action::Move { user, mv: 9, stamp: None }, 0),
+        Refusal::NoSuchMove
+    );
+}
+
+#[test]
+fn a_win_ends_the_match_and_rematch_rotates_the_starter() {
+    let mut table = accepted();
+    let starter = table.players[0].clone();
+    // Red plays 1,1,1,1 while yellow plays 2,2,2.
+    for mv in [0, 1, 0, 1, 0, 1, 0] {
+        let user = table.player_to_move().unwrap().person_id().unwrap();
+        let effects = table.apply(Action::Move { user, mv, stamp: Some(table.stamp) }, 0).unwrap();
+        assert_eq!(effects.match_ended, table.history.len() == 7);
+    }
+    let Phase::Finished(MatchEnd::Board(Outcome::Win { seat: 0, .. })) = &table.phase else {
+        panic!("red should have won: {:?}", table.phase);
+    };
+    let user = starter.person_id().unwrap();
+    assert_eq!(
+        refused(&mut table, Action::Move { user: FRIEND, mv: 4, stamp: None }, 0),
+        Refusal::GameOver
+    );
+    assert_eq!(
+        refused(&mut table, Action::Rematch { user: STRANGER, stamp: None }, 0),
+        Refusal::NotYourTable
+    );
+    let effects = table.apply(Action::Rematch { user, stamp: Some(table.stamp) }, 0).unwrap();
+    assert!(effects.started);
+    assert_eq!(table.players[1], starter, "the other player starts the rematch");
+    assert_eq!(table.game.plies(), 0);
+    assert_eq!(table.matches, 2);
+}
+
+#[test]
+fn resign_gives_the_match_away() {
+    let mut table = accepted();
+    assert_eq!(
+        refused(&mut table, Action::Resign { user: STRANGER, stamp: None }, 0),
+        Refusal::NotYourTable
+    );
+    table.apply(Action::Resign { user: FRIEND, stamp: None }, 0).unwrap();
+    let seat = table.seat_of(FRIEND).unwrap();
+    assert_eq!(table.phase, Phase::Finished(MatchEnd::Resigned { seat }));
+    assert_eq!(
+        refused(&mut table, Action::Resign { user: FRIEND, stamp: None }, 0),
+        Refusal::GameOver
+    );
+}
+
+#[test]
+fn cpu_moves_for_an_old_position_are_dropped() {
+    let mut o = opening(vec![]);
+    o.host_seat = Some(1);
+    let (mut table, effects) = Table::open(o, 0, &mut StdRng::seed_from_u64(1)).unwrap();
+    let stamp = effects.cpu_turn.expect("the CPU starts");
+    assert_eq!(
+        refused(&mut table, Action::Move { user: HOST, mv: 0, stamp: None }, 0),
+        Refusal::NotYourTurn
+    );
+    table.apply(Action::CpuMove { mv: 3, stamp }, 0).unwrap();
+    assert_eq!(refused(&mut table, Action::CpuMove { mv: 3, stamp }, 0), Refusal::StaleBoard);
+    let stamp = table.stamp;
+    assert_eq!(refused(&mut table, Action::CpuMove { mv: 3, stamp }, 0), Refusal::NotYourTurn);
+}
+
+#[test]
+fn self_play_takes_both_seats() {
+    let mut o = opening(vec![]);
+    o.self_play = true;
+    let (mut table, effects) = Table::open(o, 0, &mut StdRng::seed_from_u64(1)).unwrap();
+    assert_eq!(effects.cpu_turn, None);
+    for mv in [0, 1, 0, 1, 0, 1, 0] {
+        table.apply(Action::Move { user: HOST, mv, stamp: None }, 0).unwrap();
+    }
+    assert!(matches!(table.phase, Phase::Finished(_)));
+}
+
+#[test]
+fn one_running_table_per_channel() {
+    let tables = Tables::new();
+    tables.insert(accepted()).unwrap();
+    let mut other = challenge();
+    other.no = 2;
+    assert_eq!(
+        tables.insert(other.clone()).unwrap_err(),
+        Refusal::TableRunning { kind: GameKind::Connect4 }
+    );
+    // A finished table makes room.
+    let t = tables.get(100).unwrap();
+    lock(&t).apply(Action::Resign { user: HOST, stamp: None }, 0).unwrap();
+    tables.insert(other).unwrap();
+    assert_eq!(lock(&tables.get(100).unwrap()).no, 2);
+}
+
+#[test]
+fn tables_round_trip_through_json() {
+    let mut table = accepted();
+    let user = table.player_to_move().unwrap().person_id().unwrap();
+    table.apply(Action::Move { user, mv: 2, stamp: None }, 0).unwrap();
+    let json = serde_json::to_string(&table).unwrap();
+    let back: Table = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, table);
+}
