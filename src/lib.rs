@@ -3,7 +3,10 @@
 //! Layers, arrows pointing one way: `discord` → `table` → `game` / `cpu` /
 //! `render`. Only `discord` knows serenity.
 
+pub mod cli;
 pub mod config;
 pub mod cpu;
+pub mod discord;
 pub mod game;
+pub mod render;
 pub mod table;

@@ -1,1 +1,63 @@
-fn main() {}
+//! `boardbot` runs the bot (default) or one of its offline tools.
+
+use boardbot::config::Config;
+use std::process::ExitCode;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(code) = boardbot::cli::run_tool(&args) {
+        return ExitCode::from(code.clamp(0, 255) as u8);
+    }
+    match args.first().map(String::as_str) {
+        None | Some("run") => run().await,
+        Some("help" | "--help" | "-h") => {
+            println!("{}", boardbot::cli::USAGE);
+            ExitCode::SUCCESS
+        }
+        Some(other) => {
+            eprintln!(
+                "boardbot: unknown command {other:?}\n\n{}",
+                boardbot::cli::USAGE
+            );
+            ExitCode::from(2)
+        }
+    }
+}
+
+async fn run() -> ExitCode {
+    let config = match Config::from_env() {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("boardbot: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "boardbot=info,serenity=warn".into()),
+        )
+        .init();
+    let running = match boardbot::discord::start(&config).await {
+        Ok(running) => running,
+        Err(e) => {
+            eprintln!("boardbot: could not start the Discord client: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let shards = running.shard_manager();
+    tokio::select! {
+        result = running.wait() => {
+            if let Err(e) = result {
+                eprintln!("boardbot: the Discord connection ended: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+        _ = tokio::signal::ctrl_c() => {
+            tracing::info!("shutting down");
+            shards.shutdown_all().await;
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -76,7 +76,10 @@ pub enum Closed {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     /// Waiting for invited people to answer.
-    Inviting { invites: Vec<Invite>, expires_at: u64 },
+    Inviting {
+        invites: Vec<Invite>,
+        expires_at: u64,
+    },
     Playing,
     Finished(MatchEnd),
     Closed(Closed),
@@ -87,13 +90,32 @@ pub enum Phase {
 /// which act on the table as it is now.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
-    Move { user: UserId, mv: Move, stamp: Option<u64> },
+    Move {
+        user: UserId,
+        mv: Move,
+        stamp: Option<u64>,
+    },
     /// A CPU seat's move, computed for the position at `stamp`.
-    CpuMove { mv: Move, stamp: u64 },
-    Resign { user: UserId, stamp: Option<u64> },
-    Accept { user: UserId, stamp: Option<u64> },
-    Decline { user: UserId, stamp: Option<u64> },
-    Rematch { user: UserId, stamp: Option<u64> },
+    CpuMove {
+        mv: Move,
+        stamp: u64,
+    },
+    Resign {
+        user: UserId,
+        stamp: Option<u64>,
+    },
+    Accept {
+        user: UserId,
+        stamp: Option<u64>,
+    },
+    Decline {
+        user: UserId,
+        stamp: Option<u64>,
+    },
+    Rematch {
+        user: UserId,
+        stamp: Option<u64>,
+    },
     /// The invitation's time ran out (sent by a timer; ignored if early).
     Expire,
 }
@@ -149,7 +171,11 @@ pub struct Opening {
 impl Table {
     /// A new table: starts at once against the CPU (or self-play), or waits
     /// for the invited people to answer.
-    pub fn open(opening: Opening, now: u64, rng: &mut impl Rng) -> Result<(Table, Effects), Refusal> {
+    pub fn open(
+        opening: Opening,
+        now: u64,
+        rng: &mut impl Rng,
+    ) -> Result<(Table, Effects), Refusal> {
         let seat_count = opening.kind.seat_count();
         if opening.invited.iter().any(|(id, _)| *id == opening.host) {
             return Err(Refusal::InvitedYourself);
@@ -289,7 +315,13 @@ impl Table {
                 self.check_playing()?;
                 let seat = self.seat_of(user).ok_or(Refusal::NotYourTable)?;
                 // In self-play the person resigns the seat to move.
-                let seat = if self.players.iter().filter(|p| p.person_id() == Some(user)).count() > 1 {
+                let seat = if self
+                    .players
+                    .iter()
+                    .filter(|p| p.person_id() == Some(user))
+                    .count()
+                    > 1
+                {
                     self.game.to_move()
                 } else {
                     seat
@@ -361,7 +393,11 @@ impl Table {
     }
 
     fn answer(&mut self, user: UserId, accept: bool, now: u64) -> Result<Effects, Refusal> {
-        let Phase::Inviting { invites, expires_at } = &mut self.phase else {
+        let Phase::Inviting {
+            invites,
+            expires_at,
+        } = &mut self.phase
+        else {
             return Err(match self.phase {
                 Phase::Closed(_) => Refusal::TableClosed,
                 _ => Refusal::AlreadyStarted,

@@ -7,7 +7,9 @@ use std::fmt;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
     /// Another table is running in this channel.
-    TableRunning { kind: GameKind },
+    TableRunning {
+        kind: GameKind,
+    },
     /// No table in this channel.
     NoTable,
     NotYourTurn,
@@ -47,7 +49,9 @@ impl Refusal {
                  or start your game in another channel or a thread.",
                 kind.title()
             ),
-            Refusal::NoTable => "There is no game in this channel. Start one with /connect4.".into(),
+            Refusal::NoTable => {
+                "There is no game in this channel. Start one with /connect4.".into()
+            }
             Refusal::NotYourTurn => "It is not your turn.".into(),
             Refusal::NotYourTable => "You are not playing at this table.".into(),
             Refusal::Full => "That column is full: pick another.".into(),
@@ -59,9 +63,7 @@ impl Refusal {
                 "That board is out of date: use the latest board message.".into()
             }
             Refusal::NotInvited => "This invitation is for someone else.".into(),
-            Refusal::HostCannotAnswer => {
-                "You sent this invitation: wait for the answer.".into()
-            }
+            Refusal::HostCannotAnswer => "You sent this invitation: wait for the answer.".into(),
             Refusal::AlreadyAnswered => "You have already answered this invitation.".into(),
             Refusal::InvitationExpired => "This invitation has expired.".into(),
             Refusal::AlreadyStarted => "This game has already started.".into(),

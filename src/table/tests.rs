@@ -73,8 +73,7 @@ fn solo_starts_at_once_with_a_cpu_seat() {
 fn the_seat_is_drawn_unless_chosen() {
     let mut firsts = [0; 2];
     for seed in 0..40 {
-        let (table, _) =
-            Table::open(opening(vec![]), 0, &mut StdRng::seed_from_u64(seed)).unwrap();
+        let (table, _) = Table::open(opening(vec![]), 0, &mut StdRng::seed_from_u64(seed)).unwrap();
         firsts[table.seat_of(HOST).unwrap() as usize] += 1;
     }
     assert!(firsts[0] > 5 && firsts[1] > 5, "{firsts:?}");
@@ -91,7 +90,14 @@ fn only_the_invited_person_answers() {
     let mut table = challenge();
     let stamp = Some(table.stamp);
     assert_eq!(
-        refused(&mut table, Action::Accept { user: STRANGER, stamp }, 10),
+        refused(
+            &mut table,
+            Action::Accept {
+                user: STRANGER,
+                stamp
+            },
+            10
+        ),
         Refusal::NotInvited
     );
     assert_eq!(
@@ -99,10 +105,26 @@ fn only_the_invited_person_answers() {
         Refusal::HostCannotAnswer
     );
     assert_eq!(
-        refused(&mut table, Action::Move { user: HOST, mv: 3, stamp: None }, 10),
+        refused(
+            &mut table,
+            Action::Move {
+                user: HOST,
+                mv: 3,
+                stamp: None
+            },
+            10
+        ),
         Refusal::NotStarted
     );
-    table.apply(Action::Decline { user: FRIEND, stamp }, 10).unwrap();
+    table
+        .apply(
+            Action::Decline {
+                user: FRIEND,
+                stamp,
+            },
+            10,
+        )
+        .unwrap();
     assert_eq!(table.phase, Phase::Closed(Closed::Declined { by: FRIEND }));
     assert!(!table.is_running());
 }
@@ -110,14 +132,23 @@ fn only_the_invited_person_answers() {
 #[test]
 fn invitations_expire() {
     let mut table = challenge();
-    assert_eq!(refused(&mut table, Action::Expire, INVITATION_MS - 1), Refusal::StaleBoard);
+    assert_eq!(
+        refused(&mut table, Action::Expire, INVITATION_MS - 1),
+        Refusal::StaleBoard
+    );
     table.apply(Action::Expire, INVITATION_MS).unwrap();
     assert_eq!(table.phase, Phase::Closed(Closed::Expired));
     // An answer that arrives after the deadline closes the table too.
     let mut late = challenge();
     let stamp = Some(late.stamp);
     assert_eq!(
-        late.apply(Action::Accept { user: FRIEND, stamp }, INVITATION_MS + 1),
+        late.apply(
+            Action::Accept {
+                user: FRIEND,
+                stamp
+            },
+            INVITATION_MS + 1
+        ),
         Err(Refusal::InvitationExpired)
     );
     assert!(!late.is_running());
@@ -130,29 +161,90 @@ fn turns_stale_boards_and_strangers_are_refused() {
     let second = table.players[1].person_id().unwrap();
     let old = table.stamp;
     assert_eq!(
-        refused(&mut table, Action::Move { user: second, mv: 3, stamp: Some(old) }, 0),
+        refused(
+            &mut table,
+            Action::Move {
+                user: second,
+                mv: 3,
+                stamp: Some(old)
+            },
+            0
+        ),
         Refusal::NotYourTurn
     );
     assert_eq!(
-        refused(&mut table, Action::Move { user: STRANGER, mv: 3, stamp: Some(old) }, 0),
+        refused(
+            &mut table,
+            Action::Move {
+                user: STRANGER,
+                mv: 3,
+                stamp: Some(old)
+            },
+            0
+        ),
         Refusal::NotYourTable
     );
-    table.apply(Action::Move { user: first, mv: 3, stamp: Some(old) }, 0).unwrap();
+    table
+        .apply(
+            Action::Move {
+                user: first,
+                mv: 3,
+                stamp: Some(old),
+            },
+            0,
+        )
+        .unwrap();
     // The same click again (an older board) is refused, not applied twice.
     assert_eq!(
-        refused(&mut table, Action::Move { user: second, mv: 3, stamp: Some(old) }, 0),
+        refused(
+            &mut table,
+            Action::Move {
+                user: second,
+                mv: 3,
+                stamp: Some(old)
+            },
+            0
+        ),
         Refusal::StaleBoard
     );
     assert_eq!(table.history, vec![3]);
     // Fill column 4 and refuse a seventh disc.
     for _ in 0..5 {
         let user = table.player_to_move().unwrap().person_id().unwrap();
-        table.apply(Action::Move { user, mv: 3, stamp: None }, 0).unwrap();
+        table
+            .apply(
+                Action::Move {
+                    user,
+                    mv: 3,
+                    stamp: None,
+                },
+                0,
+            )
+            .unwrap();
     }
     let user = table.player_to_move().unwrap().person_id().unwrap();
-    assert_eq!(refused(&mut table, Action::Move { user, mv: 3, stamp: None }, 0), Refusal::Full);
     assert_eq!(
-        refused(&mut table, Action::Move { user, mv: 9, stamp: None }, 0),
+        refused(
+            &mut table,
+            Action::Move {
+                user,
+                mv: 3,
+                stamp: None
+            },
+            0
+        ),
+        Refusal::Full
+    );
+    assert_eq!(
+        refused(
+            &mut table,
+            Action::Move {
+                user,
+                mv: 9,
+                stamp: None
+            },
+            0
+        ),
         Refusal::NoSuchMove
     );
 }
@@ -164,7 +256,16 @@ fn a_win_ends_the_match_and_rematch_rotates_the_starter() {
     // Red plays 1,1,1,1 while yellow plays 2,2,2.
     for mv in [0, 1, 0, 1, 0, 1, 0] {
         let user = table.player_to_move().unwrap().person_id().unwrap();
-        let effects = table.apply(Action::Move { user, mv, stamp: Some(table.stamp) }, 0).unwrap();
+        let effects = table
+            .apply(
+                Action::Move {
+                    user,
+                    mv,
+                    stamp: Some(table.stamp),
+                },
+                0,
+            )
+            .unwrap();
         assert_eq!(effects.match_ended, table.history.len() == 7);
     }
     let Phase::Finished(MatchEnd::Board(Outcome::Win { seat: 0, .. })) = &table.phase else {
@@ -172,16 +273,42 @@ fn a_win_ends_the_match_and_rematch_rotates_the_starter() {
     };
     let user = starter.person_id().unwrap();
     assert_eq!(
-        refused(&mut table, Action::Move { user: FRIEND, mv: 4, stamp: None }, 0),
+        refused(
+            &mut table,
+            Action::Move {
+                user: FRIEND,
+                mv: 4,
+                stamp: None
+            },
+            0
+        ),
         Refusal::GameOver
     );
     assert_eq!(
-        refused(&mut table, Action::Rematch { user: STRANGER, stamp: None }, 0),
+        refused(
+            &mut table,
+            Action::Rematch {
+                user: STRANGER,
+                stamp: None
+            },
+            0
+        ),
         Refusal::NotYourTable
     );
-    let effects = table.apply(Action::Rematch { user, stamp: Some(table.stamp) }, 0).unwrap();
+    let effects = table
+        .apply(
+            Action::Rematch {
+                user,
+                stamp: Some(table.stamp),
+            },
+            0,
+        )
+        .unwrap();
     assert!(effects.started);
-    assert_eq!(table.players[1], starter, "the other player starts the rematch");
+    assert_eq!(
+        table.players[1], starter,
+        "the other player starts the rematch"
+    );
     assert_eq!(table.game.plies(), 0);
     assert_eq!(table.matches, 2);
 }
@@ -190,14 +317,36 @@ fn a_win_ends_the_match_and_rematch_rotates_the_starter() {
 fn resign_gives_the_match_away() {
     let mut table = accepted();
     assert_eq!(
-        refused(&mut table, Action::Resign { user: STRANGER, stamp: None }, 0),
+        refused(
+            &mut table,
+            Action::Resign {
+                user: STRANGER,
+                stamp: None
+            },
+            0
+        ),
         Refusal::NotYourTable
     );
-    table.apply(Action::Resign { user: FRIEND, stamp: None }, 0).unwrap();
+    table
+        .apply(
+            Action::Resign {
+                user: FRIEND,
+                stamp: None,
+            },
+            0,
+        )
+        .unwrap();
     let seat = table.seat_of(FRIEND).unwrap();
     assert_eq!(table.phase, Phase::Finished(MatchEnd::Resigned { seat }));
     assert_eq!(
-        refused(&mut table, Action::Resign { user: FRIEND, stamp: None }, 0),
+        refused(
+            &mut table,
+            Action::Resign {
+                user: FRIEND,
+                stamp: None
+            },
+            0
+        ),
         Refusal::GameOver
     );
 }
@@ -209,13 +358,27 @@ fn cpu_moves_for_an_old_position_are_dropped() {
     let (mut table, effects) = Table::open(o, 0, &mut StdRng::seed_from_u64(1)).unwrap();
     let stamp = effects.cpu_turn.expect("the CPU starts");
     assert_eq!(
-        refused(&mut table, Action::Move { user: HOST, mv: 0, stamp: None }, 0),
+        refused(
+            &mut table,
+            Action::Move {
+                user: HOST,
+                mv: 0,
+                stamp: None
+            },
+            0
+        ),
         Refusal::NotYourTurn
     );
     table.apply(Action::CpuMove { mv: 3, stamp }, 0).unwrap();
-    assert_eq!(refused(&mut table, Action::CpuMove { mv: 3, stamp }, 0), Refusal::StaleBoard);
+    assert_eq!(
+        refused(&mut table, Action::CpuMove { mv: 3, stamp }, 0),
+        Refusal::StaleBoard
+    );
     let stamp = table.stamp;
-    assert_eq!(refused(&mut table, Action::CpuMove { mv: 3, stamp }, 0), Refusal::NotYourTurn);
+    assert_eq!(
+        refused(&mut table, Action::CpuMove { mv: 3, stamp }, 0),
+        Refusal::NotYourTurn
+    );
 }
 
 #[test]
@@ -225,7 +388,16 @@ fn self_play_takes_both_seats() {
     let (mut table, effects) = Table::open(o, 0, &mut StdRng::seed_from_u64(1)).unwrap();
     assert_eq!(effects.cpu_turn, None);
     for mv in [0, 1, 0, 1, 0, 1, 0] {
-        table.apply(Action::Move { user: HOST, mv, stamp: None }, 0).unwrap();
+        table
+            .apply(
+                Action::Move {
+                    user: HOST,
+                    mv,
+                    stamp: None,
+                },
+                0,
+            )
+            .unwrap();
     }
     assert!(matches!(table.phase, Phase::Finished(_)));
 }
@@ -238,11 +410,21 @@ fn one_running_table_per_channel() {
     other.no = 2;
     assert_eq!(
         tables.insert(other.clone()).unwrap_err(),
-        Refusal::TableRunning { kind: GameKind::Connect4 }
+        Refusal::TableRunning {
+            kind: GameKind::Connect4
+        }
     );
     // A finished table makes room.
     let t = tables.get(100).unwrap();
-    lock(&t).apply(Action::Resign { user: HOST, stamp: None }, 0).unwrap();
+    lock(&t)
+        .apply(
+            Action::Resign {
+                user: HOST,
+                stamp: None,
+            },
+            0,
+        )
+        .unwrap();
     tables.insert(other).unwrap();
     assert_eq!(lock(&tables.get(100).unwrap()).no, 2);
 }
@@ -251,7 +433,16 @@ fn one_running_table_per_channel() {
 fn tables_round_trip_through_json() {
     let mut table = accepted();
     let user = table.player_to_move().unwrap().person_id().unwrap();
-    table.apply(Action::Move { user, mv: 2, stamp: None }, 0).unwrap();
+    table
+        .apply(
+            Action::Move {
+                user,
+                mv: 2,
+                stamp: None,
+            },
+            0,
+        )
+        .unwrap();
     let json = serde_json::to_string(&table).unwrap();
     let back: Table = serde_json::from_str(&json).unwrap();
     assert_eq!(back, table);

@@ -1,0 +1,249 @@
+//! The board message: text, controls and image for a table as it is now.
+
+use super::ids::{Control, ControlId};
+use crate::game::{Game, GameKind, Move, Outcome, Seat};
+use crate::table::{Answer, Closed, MatchEnd, Phase, Player, Table};
+use serenity::all::{
+    ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption,
+};
+
+/// Colour name, emoji and mark of each seat.
+pub const SEAT_STYLE: [(&str, &str, &str); 3] = [
+    ("red", "🔴", "○"),
+    ("yellow", "🟡", "×"),
+    ("blue", "🔵", "☆"),
+];
+
+/// The text and controls of a board message, without its image.
+pub struct BoardMessage {
+    pub content: String,
+    pub components: Vec<CreateActionRow>,
+    /// People this message may ping (only invited people, on invitations).
+    pub ping: Vec<u64>,
+    /// Whether the message shows the board image.
+    pub with_image: bool,
+}
+
+fn seat_label(seat: Seat) -> String {
+    let (colour, emoji, mark) = SEAT_STYLE[seat as usize % 3];
+    format!("{emoji} {colour} {mark}")
+}
+
+pub fn player_label(player: &Player) -> String {
+    match player {
+        Player::Person { id, .. } => format!("<@{id}>"),
+        Player::Cpu { level } => format!("CPU ({})", level.name()),
+    }
+}
+
+fn move_word(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Connect4 | GameKind::Connect4ThreePlayer => "column",
+        GameKind::Connect4ThreeD => "rod",
+        GameKind::Dots { .. } => "line",
+    }
+}
+
+/// The message for a table in any phase.
+pub fn board_message(table: &Table) -> BoardMessage {
+    let title = table.kind.title();
+    let id = |control| {
+        ControlId {
+            table: table.no,
+            stamp: table.stamp,
+            control,
+        }
+        .encode()
+    };
+    match &table.phase {
+        Phase::Inviting { invites, .. } => {
+            let host = format!("<@{}>", table.host);
+            let invited: Vec<String> = invites
+                .iter()
+                .map(|i| {
+                    let state = match i.answer {
+                        Answer::Waiting => "",
+                        Answer::Accepted => " (accepted)",
+                        Answer::Declined => " (declined: the CPU takes the seat)",
+                    };
+                    format!("<@{}>{state}", i.id)
+                })
+                .collect();
+            BoardMessage {
+                content: format!(
+                    "{}, {host} invites you to play **{title}**! Accept or decline within 5 minutes.",
+                    invited.join(", ")
+                ),
+                components: vec![CreateActionRow::Buttons(vec![
+                    CreateButton::new(id(Control::Accept)).label("Accept").style(ButtonStyle::Success),
+                    CreateButton::new(id(Control::Decline)).label("Decline").style(ButtonStyle::Danger),
+                ])],
+                ping: invites.iter().filter(|i| i.answer == Answer::Waiting).map(|i| i.id).collect(),
+                with_image: false,
+            }
+        }
+        Phase::Closed(why) => {
+            let content = match why {
+                Closed::Declined { by } => {
+                    format!("<@{by}> declined the invitation to play **{title}**.")
+                }
+                Closed::Expired => {
+                    format!("The invitation to play **{title}** expired without an answer.")
+                }
+                Closed::Ended => format!("This **{title}** table was ended."),
+            };
+            BoardMessage {
+                content,
+                components: Vec::new(),
+                ping: Vec::new(),
+                with_image: false,
+            }
+        }
+        Phase::Playing | Phase::Finished(_) => BoardMessage {
+            content: match_text(table),
+            components: match_controls(table, &id),
+            ping: Vec::new(),
+            with_image: true,
+        },
+    }
+}
+
+fn match_text(table: &Table) -> String {
+    let mut lines = Vec::new();
+    let seats: Vec<String> = table
+        .players
+        .iter()
+        .enumerate()
+        .map(|(s, p)| format!("{} {}", seat_label(s as Seat), player_label(p)))
+        .collect();
+    let round = if table.matches > 1 {
+        format!(" · match {}", table.matches)
+    } else {
+        String::new()
+    };
+    lines.push(format!(
+        "**{}**{round} — {}",
+        table.kind.title(),
+        seats.join(" vs ")
+    ));
+    if let Some(mv) = table.game.last_move() {
+        let by = last_mover(table);
+        lines.push(format!(
+            "Last move: {} {} {}",
+            SEAT_STYLE[by as usize % 3].1,
+            move_word(table.kind),
+            table.game.move_name(mv)
+        ));
+    }
+    match &table.phase {
+        Phase::Playing => {
+            let seat = table.game.to_move();
+            let who = &table.players[seat as usize];
+            let thinking = if who.is_cpu() { " — thinking…" } else { "" };
+            lines.push(format!(
+                "**Turn:** {} {}{thinking}",
+                seat_label(seat),
+                player_label(who)
+            ));
+        }
+        Phase::Finished(end) => lines.push(result_text(table, end)),
+        _ => {}
+    }
+    lines.join("\n")
+}
+
+/// The seat that made the last move of the current match.
+fn last_mover(table: &Table) -> Seat {
+    // Replay the history: in Dots and Boxes a seat may move several times.
+    let mut game = crate::game::AnyGame::new(table.kind).expect("table game");
+    let mut by = 0;
+    for &mv in &table.history {
+        by = game.to_move();
+        let _ = game.play(mv);
+    }
+    by
+}
+
+fn result_text(table: &Table, end: &MatchEnd) -> String {
+    let name = |seat: Seat| {
+        format!(
+            "{} {}",
+            seat_label(seat),
+            player_label(&table.players[seat as usize])
+        )
+    };
+    match end {
+        MatchEnd::Board(Outcome::Win { seat, .. }) => format!("🏆 **{} wins!**", name(*seat)),
+        MatchEnd::Board(Outcome::Draw) => "**Draw!** The board is full.".into(),
+        MatchEnd::Resigned { seat } => {
+            if table.players.len() == 2 {
+                format!("{} resigned. 🏆 **{} wins!**", name(*seat), name(1 - *seat))
+            } else {
+                format!("{} resigned.", name(*seat))
+            }
+        }
+    }
+}
+
+fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateActionRow> {
+    if matches!(table.phase, Phase::Finished(_)) {
+        return vec![CreateActionRow::Buttons(vec![CreateButton::new(id(
+            Control::Rematch,
+        ))
+        .label("Rematch")
+        .style(ButtonStyle::Primary)])];
+    }
+    let game = &table.game;
+    let mut rows = Vec::new();
+    let all = game.all_moves();
+    let button = |mv: Move| {
+        CreateButton::new(id(Control::Move(mv)))
+            .label(game.move_name(mv))
+            .style(ButtonStyle::Secondary)
+            .disabled(!game.is_legal(mv))
+    };
+    match table.kind {
+        GameKind::Connect4 | GameKind::Connect4ThreePlayer => {
+            // Two rows: the first one holds the larger half.
+            let split = all.len().div_ceil(2);
+            rows.push(CreateActionRow::Buttons(
+                all[..split].iter().map(|&m| button(m)).collect(),
+            ));
+            rows.push(CreateActionRow::Buttons(
+                all[split..].iter().map(|&m| button(m)).collect(),
+            ));
+        }
+        GameKind::Connect4ThreeD => {
+            for row in all.chunks(4) {
+                rows.push(CreateActionRow::Buttons(
+                    row.iter().map(|&m| button(m)).collect(),
+                ));
+            }
+        }
+        GameKind::Dots { .. } => {
+            let free = game.legal_moves();
+            for (i, chunk) in free.chunks(25).enumerate().take(4) {
+                let options = chunk
+                    .iter()
+                    .map(|&m| CreateSelectMenuOption::new(game.move_name(m), game.move_name(m)))
+                    .collect();
+                let first = game.move_name(chunk[0]);
+                let last = game.move_name(chunk[chunk.len() - 1]);
+                rows.push(CreateActionRow::SelectMenu(
+                    CreateSelectMenu::new(
+                        id(Control::MoveMenu(i as u8)),
+                        CreateSelectMenuKind::String { options },
+                    )
+                    .placeholder(format!("Draw a line ({first} … {last})")),
+                ));
+            }
+        }
+    }
+    rows.push(CreateActionRow::Buttons(vec![CreateButton::new(id(
+        Control::Resign,
+    ))
+    .label("Resign")
+    .style(ButtonStyle::Danger)]));
+    rows
+}

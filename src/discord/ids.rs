@@ -1,0 +1,113 @@
+//! Control ids: `b1:<table>:<stamp>:<action>`.
+//!
+//! The version prefix lets a later format be told apart; the table number
+//! and stamp let a click on an older board be refused, never applied twice.
+
+use crate::game::Move;
+
+const VERSION: &str = "b1";
+
+/// What a button or select menu does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Control {
+    /// A column or rod button; a select menu of lines carries no move (its
+    /// value names the line).
+    Move(Move),
+    /// A select menu of moves (Dots and Boxes); `index` keeps ids unique.
+    MoveMenu(u8),
+    Resign,
+    Accept,
+    Decline,
+    Rematch,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ControlId {
+    pub table: u64,
+    pub stamp: u64,
+    pub control: Control,
+}
+
+impl ControlId {
+    pub fn encode(&self) -> String {
+        let action = match self.control {
+            Control::Move(mv) => format!("m{mv}"),
+            Control::MoveMenu(i) => format!("l{i}"),
+            Control::Resign => "resign".into(),
+            Control::Accept => "accept".into(),
+            Control::Decline => "decline".into(),
+            Control::Rematch => "rematch".into(),
+        };
+        format!("{VERSION}:{}:{}:{action}", self.table, self.stamp)
+    }
+
+    /// `None` for anything this version did not make.
+    pub fn decode(id: &str) -> Option<ControlId> {
+        let mut parts = id.split(':');
+        if parts.next()? != VERSION {
+            return None;
+        }
+        let table = parts.next()?.parse().ok()?;
+        let stamp = parts.next()?.parse().ok()?;
+        let action = parts.next()?;
+        if parts.next().is_some() {
+            return None;
+        }
+        let control = match action {
+            "resign" => Control::Resign,
+            "accept" => Control::Accept,
+            "decline" => Control::Decline,
+            "rematch" => Control::Rematch,
+            _ => {
+                if let Some(mv) = action.strip_prefix('m') {
+                    Control::Move(mv.parse().ok()?)
+                } else {
+                    Control::MoveMenu(action.strip_prefix('l')?.parse().ok()?)
+                }
+            }
+        };
+        Some(ControlId {
+            table,
+            stamp,
+            control,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_stay_short() {
+        for control in [
+            Control::Move(0),
+            Control::Move(59),
+            Control::MoveMenu(2),
+            Control::Resign,
+            Control::Accept,
+            Control::Decline,
+            Control::Rematch,
+        ] {
+            let id = ControlId {
+                table: u64::MAX,
+                stamp: u64::MAX,
+                control,
+            };
+            let text = id.encode();
+            assert!(text.len() <= 100, "{text}");
+            assert_eq!(ControlId::decode(&text), Some(id));
+        }
+        for bad in [
+            "",
+            "b1",
+            "b2:1:1:resign",
+            "b1:x:1:resign",
+            "b1:1:1:mx",
+            "b1:1:1:resign:x",
+            "b1:1:1:jump",
+        ] {
+            assert_eq!(ControlId::decode(bad), None, "{bad}");
+        }
+    }
+}
