@@ -138,6 +138,11 @@ fn match_text(table: &Table) -> String {
     }
     match &table.phase {
         Phase::Playing => {
+            if let Some(asker) = table.undo_request {
+                lines.push(format!(
+                    "↩️ <@{asker}> asks to take back their last move. Opponent: **Accept** or **Decline**?"
+                ));
+            }
             let seat = table.game.to_move();
             let who = &table.players[seat as usize];
             let thinking = if who.is_cpu() { " — thinking…" } else { "" };
@@ -240,10 +245,48 @@ fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateAc
             }
         }
     }
-    rows.push(CreateActionRow::Buttons(vec![CreateButton::new(id(
-        Control::Resign,
-    ))
-    .label("Resign")
-    .style(ButtonStyle::Danger)]));
+    let mut controls = Vec::new();
+    if table.undo_request.is_some() {
+        controls.push(
+            CreateButton::new(id(Control::UndoAnswer(true)))
+                .label("Accept")
+                .style(ButtonStyle::Success),
+        );
+        controls.push(
+            CreateButton::new(id(Control::UndoAnswer(false)))
+                .label("Decline")
+                .style(ButtonStyle::Danger),
+        );
+    }
+    controls.push(
+        CreateButton::new(id(Control::Resign))
+            .label("Resign")
+            .style(ButtonStyle::Danger),
+    );
+    if offers_undo(table) && table.undo_request.is_none() {
+        controls.push(
+            CreateButton::new(id(Control::Undo))
+                .label("Undo")
+                .style(ButtonStyle::Secondary),
+        );
+    }
+    if offers_hint(table) {
+        controls.push(
+            CreateButton::new(id(Control::Hint))
+                .label("Hint")
+                .style(ButtonStyle::Primary),
+        );
+    }
+    rows.push(CreateActionRow::Buttons(controls));
     rows
+}
+
+/// Undo is a Dots and Boxes control (SPEC 1.4).
+pub fn offers_undo(table: &Table) -> bool {
+    matches!(table.kind, GameKind::Dots { .. })
+}
+
+/// Hint: always in Connect Four 3D, and in every game against the CPU.
+pub fn offers_hint(table: &Table) -> bool {
+    table.kind == GameKind::Connect4ThreeD || table.players.iter().any(Player::is_cpu)
 }

@@ -19,6 +19,10 @@ pub enum Control {
     Accept,
     Decline,
     Rematch,
+    Undo,
+    /// The opponent's answer to an undo request.
+    UndoAnswer(bool),
+    Hint,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +41,10 @@ impl ControlId {
             Control::Accept => "accept".into(),
             Control::Decline => "decline".into(),
             Control::Rematch => "rematch".into(),
+            Control::Undo => "undo".into(),
+            Control::UndoAnswer(true) => "undoyes".into(),
+            Control::UndoAnswer(false) => "undono".into(),
+            Control::Hint => "hint".into(),
         };
         format!("{VERSION}:{}:{}:{action}", self.table, self.stamp)
     }
@@ -58,6 +66,10 @@ impl ControlId {
             "accept" => Control::Accept,
             "decline" => Control::Decline,
             "rematch" => Control::Rematch,
+            "undo" => Control::Undo,
+            "undoyes" => Control::UndoAnswer(true),
+            "undono" => Control::UndoAnswer(false),
+            "hint" => Control::Hint,
             _ => {
                 if let Some(mv) = action.strip_prefix('m') {
                     Control::Move(mv.parse().ok()?)
@@ -88,6 +100,10 @@ mod tests {
             Control::Accept,
             Control::Decline,
             Control::Rematch,
+            Control::Undo,
+            Control::UndoAnswer(true),
+            Control::UndoAnswer(false),
+            Control::Hint,
         ] {
             let id = ControlId {
                 table: u64::MAX,

@@ -426,6 +426,13 @@ async fn component_action(
         Control::Accept => Action::Accept { user, stamp },
         Control::Decline => Action::Decline { user, stamp },
         Control::Rematch => Action::Rematch { user, stamp },
+        Control::Undo => Action::Undo { user, stamp },
+        Control::UndoAnswer(accept) => Action::AnswerUndo {
+            user,
+            accept,
+            stamp,
+        },
+        Control::Hint => return hint(ctx, component, &shared, id.stamp).await,
     };
     let (no, effects, closed) = {
         let mut table = table::lock(&shared);
@@ -485,6 +492,60 @@ async fn component_action(
         }
     }
     after(bot.clone(), ctx.clone(), shared, effects);
+    Ok(())
+}
+
+/// Answers privately with the move the hard CPU would play for the asker.
+async fn hint(
+    ctx: &Context,
+    component: &ComponentInteraction,
+    shared: &Arc<Mutex<Table>>,
+    stamp: u64,
+) -> Result<(), Failure> {
+    let game = {
+        let table = table::lock(shared);
+        if table.stamp != stamp {
+            return Err(Refusal::StaleBoard.into());
+        }
+        if table.phase != Phase::Playing {
+            return Err(Refusal::GameOver.into());
+        }
+        let asker = component.user.id.get();
+        if table.seat_of(asker).is_none() {
+            return Err(Refusal::NotYourTable.into());
+        }
+        if table.player_to_move().and_then(table::Player::person_id) != Some(asker) {
+            return Err(Refusal::HintNotYourTurn.into());
+        }
+        table.game.clone()
+    };
+    // The search may take longer than Discord's window: defer privately.
+    component
+        .create_response(
+            &ctx.http,
+            CreateInteractionResponse::Defer(
+                CreateInteractionResponseMessage::new().ephemeral(true),
+            ),
+        )
+        .await?;
+    let search = game.clone();
+    let best = tokio::task::spawn_blocking(move || {
+        cpu::choose_move(&search, Level::Hard, &Budget::new(Budget::HARD))
+    })
+    .await
+    .ok()
+    .flatten();
+    let text = match best {
+        Some(mv) => format!(
+            "💡 Hint: the hard CPU would play **{}**.",
+            game.move_name(mv)
+        ),
+        None => "No move to suggest: the game is over.".into(),
+    };
+    EditInteractionResponse::new()
+        .content(text)
+        .execute(&ctx.http, &component.token)
+        .await?;
     Ok(())
 }
 

@@ -116,6 +116,18 @@ pub enum Action {
         user: UserId,
         stamp: Option<u64>,
     },
+    /// Take back the person's last move: at once against the CPU or in
+    /// self-play, else as a request the opponent answers.
+    Undo {
+        user: UserId,
+        stamp: Option<u64>,
+    },
+    /// The opponent's answer to a pending undo request.
+    AnswerUndo {
+        user: UserId,
+        accept: bool,
+        stamp: Option<u64>,
+    },
     /// The invitation's time ran out (sent by a timer; ignored if early).
     Expire,
 }
@@ -149,6 +161,9 @@ pub struct Table {
     pub stamp: u64,
     /// Matches started at this table, the current one included.
     pub matches: u32,
+    /// A person asked to take back their last move; the opponent answers.
+    #[serde(default)]
+    pub undo_request: Option<UserId>,
 }
 
 /// What the person opening a table asked for.
@@ -200,6 +215,7 @@ impl Table {
             phase: Phase::Playing,
             stamp: 1,
             matches: 0,
+            undo_request: None,
         };
         if !opening.invited.is_empty() {
             table.phase = Phase::Inviting {
@@ -263,6 +279,7 @@ impl Table {
         self.players = players;
         self.game = AnyGame::new(self.kind).expect("the table's game was created before");
         self.history.clear();
+        self.undo_request = None;
         self.phase = Phase::Playing;
         self.matches += 1;
         self.stamp += 1;
@@ -353,6 +370,63 @@ impl Table {
                 players.rotate_left(1);
                 Ok(self.start_match(players))
             }
+            Action::Undo { user, stamp } => {
+                self.check_stamp(stamp)?;
+                self.check_playing()?;
+                let seat = self.seat_of(user).ok_or(Refusal::NotYourTable)?;
+                let people: Vec<UserId> =
+                    self.players.iter().filter_map(Player::person_id).collect();
+                let alone = people.iter().all(|&p| p == user);
+                let cut = if people.len() > 1 && alone {
+                    // Self-play: take back the last move, whoever's it was.
+                    self.history.len().checked_sub(1)
+                } else {
+                    self.last_move_index(seat)
+                }
+                .ok_or(Refusal::NothingToUndo)?;
+                if alone {
+                    self.take_back(cut);
+                    return Ok(Effects {
+                        cpu_turn: self.cpu_turn(),
+                        ..Effects::default()
+                    });
+                }
+                if self.undo_request.is_some() {
+                    return Err(Refusal::UndoPending);
+                }
+                self.undo_request = Some(user);
+                self.stamp += 1;
+                Ok(Effects::default())
+            }
+            Action::AnswerUndo {
+                user,
+                accept,
+                stamp,
+            } => {
+                self.check_stamp(stamp)?;
+                self.check_playing()?;
+                let Some(asker) = self.undo_request else {
+                    return Err(Refusal::StaleBoard);
+                };
+                if self.seat_of(user).is_none() {
+                    return Err(Refusal::NotYourTable);
+                }
+                if user == asker {
+                    return Err(Refusal::HostCannotAnswer);
+                }
+                self.undo_request = None;
+                if accept {
+                    let seat = self.seat_of(asker).expect("the asker is seated");
+                    let cut = self.last_move_index(seat).expect("checked when asked");
+                    self.take_back(cut);
+                } else {
+                    self.stamp += 1;
+                }
+                Ok(Effects {
+                    cpu_turn: self.cpu_turn(),
+                    ..Effects::default()
+                })
+            }
             Action::Expire => match &self.phase {
                 Phase::Inviting { expires_at, .. } if now >= *expires_at => {
                     self.phase = Phase::Closed(Closed::Expired);
@@ -362,6 +436,31 @@ impl Table {
                 _ => Err(Refusal::StaleBoard),
             },
         }
+    }
+
+    /// Index in the history of the last move made by `seat`.
+    fn last_move_index(&self, seat: Seat) -> Option<usize> {
+        let mut game = AnyGame::new(self.kind)?;
+        let mut last = None;
+        for (i, &mv) in self.history.iter().enumerate() {
+            if game.to_move() == seat {
+                last = Some(i);
+            }
+            game.play(mv).ok()?;
+        }
+        last
+    }
+
+    /// Replays the match up to (not including) history index `cut`.
+    fn take_back(&mut self, cut: usize) {
+        let mut game = AnyGame::new(self.kind).expect("the table's game was created before");
+        for &mv in &self.history[..cut] {
+            game.play(mv).expect("the history holds legal moves");
+        }
+        self.game = game;
+        self.history.truncate(cut);
+        self.undo_request = None;
+        self.stamp += 1;
     }
 
     fn check_playing(&self) -> Result<(), Refusal> {
@@ -381,6 +480,8 @@ impl Table {
             IllegalMove::AlreadyDrawn => Refusal::AlreadyDrawn,
         })?;
         self.history.push(mv);
+        // A move answers a pending undo request with no.
+        self.undo_request = None;
         self.stamp += 1;
         let mut effects = Effects::default();
         if let Some(outcome) = self.game.outcome() {

@@ -36,6 +36,10 @@ pub enum Refusal {
     /// Bots other than this one cannot sit at a table.
     BotOpponent,
     UnknownGame,
+    NothingToUndo,
+    UndoPending,
+    /// Hints are for the asker's own turn.
+    HintNotYourTurn,
     /// Commands work in server channels only.
     NotInGuild,
 }
@@ -77,6 +81,9 @@ impl Refusal {
             Refusal::BotOpponent => {
                 "Bots cannot play. Leave out the opponent to play against me.".into()
             }
+            Refusal::NothingToUndo => "You have no move to take back.".into(),
+            Refusal::UndoPending => "An undo request is already waiting for an answer.".into(),
+            Refusal::HintNotYourTurn => "Hints are for your own turn: wait for it.".into(),
             Refusal::UnknownGame => "That board size is not available.".into(),
             Refusal::NotInGuild => "Games are played in server channels, not in DMs.".into(),
         }

@@ -447,3 +447,206 @@ fn tables_round_trip_through_json() {
     let back: Table = serde_json::from_str(&json).unwrap();
     assert_eq!(back, table);
 }
+
+#[test]
+fn undo_against_the_cpu_takes_back_the_cpu_reply_too() {
+    let mut o = opening(vec![]);
+    o.host_seat = Some(0);
+    let (mut table, _) = Table::open(o, 0, &mut StdRng::seed_from_u64(1)).unwrap();
+    assert_eq!(
+        refused(
+            &mut table,
+            Action::Undo {
+                user: HOST,
+                stamp: None
+            },
+            0
+        ),
+        Refusal::NothingToUndo
+    );
+    table
+        .apply(
+            Action::Move {
+                user: HOST,
+                mv: 3,
+                stamp: None,
+            },
+            0,
+        )
+        .unwrap();
+    let stamp = table.stamp;
+    table.apply(Action::CpuMove { mv: 2, stamp }, 0).unwrap();
+    table
+        .apply(
+            Action::Move {
+                user: HOST,
+                mv: 4,
+                stamp: None,
+            },
+            0,
+        )
+        .unwrap();
+    let stamp = table.stamp;
+    table.apply(Action::CpuMove { mv: 5, stamp }, 0).unwrap();
+    assert_eq!(
+        refused(
+            &mut table,
+            Action::Undo {
+                user: STRANGER,
+                stamp: None
+            },
+            0
+        ),
+        Refusal::NotYourTable
+    );
+    let effects = table
+        .apply(
+            Action::Undo {
+                user: HOST,
+                stamp: None,
+            },
+            0,
+        )
+        .unwrap();
+    assert_eq!(effects.cpu_turn, None, "the person moves again");
+    assert_eq!(table.history, vec![3, 2]);
+    assert_eq!(table.game.plies(), 2);
+    assert_eq!(table.game.to_move(), 0);
+}
+
+#[test]
+fn undo_between_people_needs_the_opponents_yes() {
+    let mut table = accepted();
+    let first = table.players[0].person_id().unwrap();
+    let second = table.players[1].person_id().unwrap();
+    table
+        .apply(
+            Action::Move {
+                user: first,
+                mv: 3,
+                stamp: None,
+            },
+            0,
+        )
+        .unwrap();
+    table
+        .apply(
+            Action::Undo {
+                user: first,
+                stamp: None,
+            },
+            0,
+        )
+        .unwrap();
+    assert_eq!(table.undo_request, Some(first));
+    assert_eq!(
+        refused(
+            &mut table,
+            Action::Undo {
+                user: first,
+                stamp: None
+            },
+            0
+        ),
+        Refusal::UndoPending
+    );
+    assert_eq!(
+        refused(
+            &mut table,
+            Action::AnswerUndo {
+                user: first,
+                accept: true,
+                stamp: None
+            },
+            0
+        ),
+        Refusal::HostCannotAnswer
+    );
+    assert_eq!(
+        refused(
+            &mut table,
+            Action::AnswerUndo {
+                user: STRANGER,
+                accept: true,
+                stamp: None
+            },
+            0
+        ),
+        Refusal::NotYourTable
+    );
+    table
+        .apply(
+            Action::AnswerUndo {
+                user: second,
+                accept: false,
+                stamp: None,
+            },
+            0,
+        )
+        .unwrap();
+    assert_eq!(table.history, vec![3]);
+    table
+        .apply(
+            Action::Undo {
+                user: first,
+                stamp: None,
+            },
+            0,
+        )
+        .unwrap();
+    table
+        .apply(
+            Action::AnswerUndo {
+                user: second,
+                accept: true,
+                stamp: None,
+            },
+            0,
+        )
+        .unwrap();
+    assert!(table.history.is_empty());
+    assert_eq!(table.undo_request, None);
+    // A move answers a pending request with no.
+    table
+        .apply(
+            Action::Move {
+                user: first,
+                mv: 3,
+                stamp: None,
+            },
+            0,
+        )
+        .unwrap();
+    table
+        .apply(
+            Action::Undo {
+                user: first,
+                stamp: None,
+            },
+            0,
+        )
+        .unwrap();
+    table
+        .apply(
+            Action::Move {
+                user: second,
+                mv: 3,
+                stamp: None,
+            },
+            0,
+        )
+        .unwrap();
+    assert_eq!(table.undo_request, None);
+    assert_eq!(
+        refused(
+            &mut table,
+            Action::AnswerUndo {
+                user: second,
+                accept: true,
+                stamp: None
+            },
+            0
+        ),
+        Refusal::StaleBoard
+    );
+}
