@@ -6,11 +6,13 @@
 //! name (`4`, `B3`, `a1-b1`) comes from [`Game::move_name`].
 
 pub mod connect4;
+pub mod connect4_3p;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 pub use connect4::Connect4;
+pub use connect4_3p::Connect4ThreePlayer;
 
 /// A seat at the table, in turn order: 0 moves first in a match.
 pub type Seat = u8;
@@ -183,6 +185,8 @@ pub fn normalize_name(name: &str) -> String {
 pub enum AnyGame {
     #[serde(rename = "connect4")]
     Connect4(Connect4),
+    #[serde(rename = "connect4-3p")]
+    Connect4ThreePlayer(Connect4ThreePlayer),
 }
 
 /// Calls the same method on whichever game `self` holds.
@@ -190,6 +194,7 @@ macro_rules! each_game {
     ($value:expr, $g:ident => $body:expr) => {
         match $value {
             AnyGame::Connect4($g) => $body,
+            AnyGame::Connect4ThreePlayer($g) => $body,
         }
     };
 }
@@ -199,6 +204,9 @@ impl AnyGame {
     pub fn new(kind: GameKind) -> AnyGame {
         match kind {
             GameKind::Connect4 => AnyGame::Connect4(Connect4::new()),
+            GameKind::Connect4ThreePlayer => {
+                AnyGame::Connect4ThreePlayer(Connect4ThreePlayer::new())
+            }
             // The other games arrive with their own modules.
             _ => AnyGame::Connect4(Connect4::new()),
         }
