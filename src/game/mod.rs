@@ -6,12 +6,14 @@
 //! name (`4`, `B3`, `a1-b1`) comes from [`Game::move_name`].
 
 pub mod connect4;
+pub mod connect4_3d;
 pub mod connect4_3p;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 pub use connect4::Connect4;
+pub use connect4_3d::Connect4ThreeD;
 pub use connect4_3p::Connect4ThreePlayer;
 
 /// A seat at the table, in turn order: 0 moves first in a match.
@@ -187,6 +189,8 @@ pub enum AnyGame {
     Connect4(Connect4),
     #[serde(rename = "connect4-3p")]
     Connect4ThreePlayer(Connect4ThreePlayer),
+    #[serde(rename = "connect4-3d")]
+    Connect4ThreeD(Connect4ThreeD),
 }
 
 /// Calls the same method on whichever game `self` holds.
@@ -195,6 +199,7 @@ macro_rules! each_game {
         match $value {
             AnyGame::Connect4($g) => $body,
             AnyGame::Connect4ThreePlayer($g) => $body,
+            AnyGame::Connect4ThreeD($g) => $body,
         }
     };
 }
@@ -207,6 +212,7 @@ impl AnyGame {
             GameKind::Connect4ThreePlayer => {
                 AnyGame::Connect4ThreePlayer(Connect4ThreePlayer::new())
             }
+            GameKind::Connect4ThreeD => AnyGame::Connect4ThreeD(Connect4ThreeD::new()),
             // The other games arrive with their own modules.
             _ => AnyGame::Connect4(Connect4::new()),
         }
