@@ -753,6 +753,39 @@ mod tests {
     }
 
     #[test]
+    fn full_board_is_a_draw() {
+        // A colouring of the cube (digit = seat, by cell number) with no
+        // line of one colour and eight beads of each seat per level, found
+        // by a local search. Filling level by level, alternating red and
+        // yellow cells of that level, follows the turn order.
+        const DRAWN: &str = "1110000110001110001100010011111000011100110100110111011110001000";
+        let mut p = Connect4ThreeD::new();
+        let mut n = Naive::new();
+        for level in 0..SIZE {
+            let cells = |seat: u8| {
+                (0..RODS).filter(move |&rod| DRAWN.as_bytes()[level * RODS + rod] == b'0' + seat)
+            };
+            for (red, yellow) in cells(0).zip(cells(1)) {
+                for rod in [red, yellow] {
+                    assert!(!p.is_over());
+                    p.play(rod as Move).unwrap();
+                    n.play(rod % SIZE, rod / SIZE);
+                }
+            }
+        }
+        assert_eq!(n.winner, None);
+        assert_eq!(p.plies(), CELLS);
+        assert_eq!(p.outcome(), Some(Outcome::Draw));
+        assert!(p.legal_moves().is_empty());
+        for mv in 0..RODS as Move {
+            assert_eq!(p.check(mv), Err(IllegalMove::GameOver));
+        }
+        let back: Connect4ThreeD =
+            serde_json::from_str(&serde_json::to_string(&p).unwrap()).unwrap();
+        assert_eq!(back, p);
+    }
+
+    #[test]
     fn two_lines_from_one_bead() {
         // Red fills level 0's top row A1 B1 C1 and rod D1's ... : red beads
         // A1 B1 C1 on level 0 and D2 D3 D4 on level 0; D1 completes the row
