@@ -201,7 +201,7 @@ impl Connect4ThreeD {
             .map(|s| s as Seat)
     }
 
-    /// Beads on one rod.
+    /// Beads on rod (`x`, `y`); a rod off the board counts as full.
     pub fn height(&self, x: usize, y: usize) -> usize {
         if x >= SIZE || y >= SIZE {
             return SIZE;
