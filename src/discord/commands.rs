@@ -9,19 +9,13 @@ use serenity::all::{
     GuildId, ResolvedValue,
 };
 
-/// Dots and Boxes sizes offered, in boxes (width × height); the first is the default.
-pub const DOTS_SIZES: [(u8, u8); 4] = [(5, 4), (3, 3), (4, 4), (5, 5)];
-
 /// The game a command name opens.
 pub fn game_kind(command: &str) -> Option<GameKind> {
     Some(match command {
         "connect4" => GameKind::Connect4,
         "connect4-3p" => GameKind::Connect4ThreePlayer,
         "connect4-3d" => GameKind::Connect4ThreeD,
-        "dots" => GameKind::Dots {
-            width: DOTS_SIZES[0].0,
-            height: DOTS_SIZES[0].1,
-        },
+        "dots" => GameKind::DOTS_DEFAULT,
         _ => return None,
     })
 }
@@ -84,13 +78,13 @@ fn game_command(kind: GameKind) -> CreateCommand {
                 "opponent",
                 "Who to challenge (leave out to play the CPU; yourself: play both sides)",
             ))
-            .add_option(DOTS_SIZES.iter().fold(
+            .add_option(GameKind::DOTS_SIZES.iter().fold(
                 CreateCommandOption::new(
                     CommandOptionType::String,
                     "size",
                     "Boxes wide × high (default: 5x4)",
                 ),
-                |o, (w, h)| o.add_string_choice(format!("{w}x{h}"), format!("{w}x{h}")),
+                |o, (name, _, _)| o.add_string_choice(*name, *name),
             ))
             .add_option(level_option()),
     }
@@ -196,18 +190,9 @@ pub fn read_play_options(
                 });
             }
             ("size", ResolvedValue::String(size)) => {
-                let (w, h) = DOTS_SIZES
-                    .iter()
-                    .find(|(w, h)| format!("{w}x{h}") == size.trim().to_lowercase())
-                    .ok_or_else(|| {
-                        Failure::Invalid(format!(
-                            "Unknown size “{size}”: use 5x4, 3x3, 4x4 or 5x5."
-                        ))
-                    })?;
-                request.kind = GameKind::Dots {
-                    width: *w,
-                    height: *h,
-                };
+                request.kind = GameKind::parse_dots_size(size).ok_or_else(|| {
+                    Failure::Invalid(format!("Unknown size “{size}”: use 5x4, 3x3, 4x4 or 5x5."))
+                })?;
             }
             (name, _) => {
                 return Err(Failure::Invalid(format!("Unexpected option “{name}”.")));

@@ -6,11 +6,17 @@
 //! name (`4`, `B3`, `a1-b1`) comes from [`Game::move_name`].
 
 pub mod connect4;
+pub mod connect4_3d;
+pub mod connect4_3p;
+pub mod dots;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 pub use connect4::Connect4;
+pub use connect4_3d::Connect4ThreeD;
+pub use connect4_3p::Connect4ThreePlayer;
+pub use dots::DotsAndBoxes;
 
 /// A seat at the table, in turn order: 0 moves first in a match.
 pub type Seat = u8;
@@ -31,6 +37,45 @@ pub enum GameKind {
 }
 
 impl GameKind {
+    /// The Dots and Boxes sizes offered, (name, boxes across, boxes down);
+    /// the first is the default.
+    pub const DOTS_SIZES: [(&'static str, u8, u8); 4] =
+        [("5x4", 5, 4), ("3x3", 3, 3), ("4x4", 4, 4), ("5x5", 5, 5)];
+
+    /// The default Dots and Boxes board, 5 × 4 boxes.
+    pub const DOTS_DEFAULT: GameKind = GameKind::Dots {
+        width: 5,
+        height: 4,
+    };
+
+    /// Every game with its default variant, in menu order.
+    pub const ALL_DEFAULTS: [GameKind; 4] = [
+        GameKind::Connect4,
+        GameKind::Connect4ThreePlayer,
+        GameKind::Connect4ThreeD,
+        GameKind::DOTS_DEFAULT,
+    ];
+
+    /// The Dots and Boxes board a size name (`5x4`, ` 4X4 `) stands for.
+    pub fn parse_dots_size(name: &str) -> Option<GameKind> {
+        let name = normalize_name(name);
+        GameKind::DOTS_SIZES
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map(|&(_, width, height)| GameKind::Dots { width, height })
+    }
+
+    /// The size name (`5x4`) of a supported Dots and Boxes board.
+    pub fn dots_size_name(self) -> Option<&'static str> {
+        let GameKind::Dots { width, height } = self else {
+            return None;
+        };
+        GameKind::DOTS_SIZES
+            .iter()
+            .find(|&&(_, w, h)| (w, h) == (width, height))
+            .map(|&(n, _, _)| n)
+    }
+
     /// The game's fixed command name (SPEC section 4).
     pub fn command(self) -> &'static str {
         match self {
@@ -183,6 +228,12 @@ pub fn normalize_name(name: &str) -> String {
 pub enum AnyGame {
     #[serde(rename = "connect4")]
     Connect4(Connect4),
+    #[serde(rename = "connect4-3p")]
+    Connect4ThreePlayer(Connect4ThreePlayer),
+    #[serde(rename = "connect4-3d")]
+    Connect4ThreeD(Connect4ThreeD),
+    #[serde(rename = "dots")]
+    Dots(DotsAndBoxes),
 }
 
 /// Calls the same method on whichever game `self` holds.
@@ -190,17 +241,25 @@ macro_rules! each_game {
     ($value:expr, $g:ident => $body:expr) => {
         match $value {
             AnyGame::Connect4($g) => $body,
+            AnyGame::Connect4ThreePlayer($g) => $body,
+            AnyGame::Connect4ThreeD($g) => $body,
+            AnyGame::Dots($g) => $body,
         }
     };
 }
 
 impl AnyGame {
-    /// A fresh position of `kind`; `None` for a board size the game lacks.
+    /// A fresh position of `kind`; `None` for a Dots and Boxes size that is
+    /// not one of [`GameKind::DOTS_SIZES`].
     pub fn new(kind: GameKind) -> Option<AnyGame> {
-        match kind {
-            GameKind::Connect4 => Some(AnyGame::Connect4(Connect4::new())),
-            _ => None,
-        }
+        Some(match kind {
+            GameKind::Connect4 => AnyGame::Connect4(Connect4::new()),
+            GameKind::Connect4ThreePlayer => {
+                AnyGame::Connect4ThreePlayer(Connect4ThreePlayer::new())
+            }
+            GameKind::Connect4ThreeD => AnyGame::Connect4ThreeD(Connect4ThreeD::new()),
+            GameKind::Dots { width, height } => AnyGame::Dots(DotsAndBoxes::new(width, height)?),
+        })
     }
 }
 
@@ -240,5 +299,39 @@ impl Game for AnyGame {
     }
     fn parse_move(&self, name: &str) -> Option<Move> {
         each_game!(self, g => g.parse_move(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_starts_and_round_trips_through_json() {
+        let mut kinds = GameKind::ALL_DEFAULTS.to_vec();
+        for (name, _, _) in GameKind::DOTS_SIZES {
+            kinds.push(GameKind::parse_dots_size(name).unwrap());
+        }
+        for kind in kinds {
+            let mut game = AnyGame::new(kind).unwrap();
+            assert_eq!(game.kind(), kind);
+            assert_eq!(game.seat_count(), kind.seat_count());
+            let first = game.legal_moves()[0];
+            game.play(first).unwrap();
+            let json = serde_json::to_value(&game).unwrap();
+            assert_eq!(json["game"], kind.command());
+            let back: AnyGame = serde_json::from_value(json).unwrap();
+            assert_eq!(back, game);
+            for mv in game.all_moves() {
+                assert_eq!(game.parse_move(&game.move_name(mv)), Some(mv));
+            }
+        }
+        assert_eq!(GameKind::DOTS_DEFAULT.dots_size_name(), Some("5x4"));
+        assert_eq!(GameKind::Connect4.dots_size_name(), None);
+        assert!(AnyGame::new(GameKind::Dots {
+            width: 2,
+            height: 7
+        })
+        .is_none());
     }
 }
