@@ -6,3 +6,4 @@
 pub mod config;
 pub mod cpu;
 pub mod game;
+pub mod render;
