@@ -37,6 +37,14 @@ pub fn player_label(player: &Player) -> String {
     }
 }
 
+/// A seat's plain name, for images.
+pub fn player_name(player: &Player) -> String {
+    match player {
+        Player::Person { name, .. } => name.clone(),
+        Player::Cpu { level } => format!("CPU ({})", level.name()),
+    }
+}
+
 fn move_word(kind: GameKind) -> &'static str {
     match kind {
         GameKind::Connect4 | GameKind::Connect4ThreePlayer => "column",

@@ -611,7 +611,8 @@ async fn compose(table: &Table) -> Result<Composed, Failure> {
     let board = board::board_message(table);
     let image = if board.with_image {
         let game: AnyGame = table.game.clone();
-        let image = tokio::task::spawn_blocking(move || render::position(&game))
+        let names: Vec<String> = table.players.iter().map(board::player_name).collect();
+        let image = tokio::task::spawn_blocking(move || render::position(&game, &names))
             .await
             .map_err(|e| Failure::Internal(format!("rendering failed: {e}")))?;
         Some(image)

@@ -1,0 +1,226 @@
+//! Connect Four 3D: the four levels of the cube side by side, bottom first.
+
+use super::raster::{Align, Canvas};
+use super::*;
+
+const CELL: f32 = 40.0;
+const PAD: f32 = 8.0;
+const MARGIN: f32 = 20.0;
+/// Room left of each level for its row numbers.
+const GUTTER: f32 = 22.0;
+const GAP: f32 = 20.0;
+const TOP: f32 = 12.0;
+const TITLE_H: f32 = 32.0;
+const LETTERS_H: f32 = 24.0;
+const LEGEND_H: f32 = 46.0;
+const PANEL: f32 = 4.0 * CELL + 2.0 * PAD;
+
+pub(super) const WIDTH: u32 = (2.0 * MARGIN + 4.0 * (GUTTER + PANEL) + 3.0 * GAP) as u32;
+pub(super) const HEIGHT: u32 = (TOP + TITLE_H + LETTERS_H + PANEL + 8.0 + LEGEND_H) as u32;
+
+/// Top-left corner of a level's panel.
+pub(super) fn panel_origin(level: usize) -> (f32, f32) {
+    let x = MARGIN + GUTTER + level as f32 * (GUTTER + PANEL + GAP);
+    (x, TOP + TITLE_H + LETTERS_H)
+}
+
+/// Centre of cell (x, y) on a level; y = 0 is row 1, drawn on top.
+pub(super) fn centre(level: usize, x: usize, y: usize) -> (f32, f32) {
+    let (px, py) = panel_origin(level);
+    (
+        px + PAD + (x as f32 + 0.5) * CELL,
+        py + PAD + (y as f32 + 0.5) * CELL,
+    )
+}
+
+/// A rod's name: column letter A–D, row digit 1–4.
+pub(super) fn rod_name(x: usize, y: usize) -> String {
+    format!("{}{}", char::from(b'A' + (x.min(25)) as u8), y + 1)
+}
+
+fn level_title(level: usize) -> String {
+    match level {
+        0 => "Level 1 (bottom)".to_string(),
+        3 => "Level 4 (top)".to_string(),
+        _ => format!("Level {}", level + 1),
+    }
+}
+
+/// A line's step across the square per level, in cells, from its two ends;
+/// (0, 0) for a line straight up a rod.
+fn step(line: &[(usize, usize, usize)]) -> (f32, f32) {
+    let ends = line.iter().filter(|cell| in_cube(cell));
+    let (Some(low), Some(high)) = (ends.clone().min(), ends.max()) else {
+        return (0.0, 0.0);
+    };
+    let levels = (high.0 as f32 - low.0 as f32).max(1.0);
+    (
+        (high.1 as f32 - low.1 as f32) / levels,
+        (high.2 as f32 - low.2 as f32) / levels,
+    )
+}
+
+fn in_cube(&(level, x, y): &(usize, usize, usize)) -> bool {
+    level < 4 && x < 4 && y < 4
+}
+
+pub(super) fn draw(view: &CubeView) -> Canvas {
+    let mut c = Canvas::new(WIDTH, HEIGHT, BACKGROUND);
+    let last = view.last.filter(in_cube);
+    for level in 0..4 {
+        let (px, py) = panel_origin(level);
+        // Title, shrunk if the font would overflow the panel.
+        let title = level_title(level);
+        let mut size = 18.0;
+        while size > 10.0 && Canvas::text_width(&title, size) > PANEL {
+            size -= 1.0;
+        }
+        c.text(
+            &title,
+            px + PANEL / 2.0,
+            TOP + TITLE_H / 2.0,
+            size,
+            INK,
+            Align::Center,
+        );
+        for i in 0..4 {
+            let (cx, cy) = centre(level, i, i);
+            let letter = char::from(b'A' + i as u8).to_string();
+            c.text(
+                &letter,
+                cx,
+                py - LETTERS_H / 2.0,
+                16.0,
+                MUTED,
+                Align::Center,
+            );
+            c.text(
+                &(i + 1).to_string(),
+                px - GUTTER / 2.0,
+                cy,
+                16.0,
+                MUTED,
+                Align::Center,
+            );
+        }
+        c.rounded_rect(px, py + 5.0, px + PANEL, py + PANEL + 5.0, 14.0, SHADOW);
+        c.rounded_rect(px, py, px + PANEL, py + PANEL, 14.0, FRAME);
+        for x in 0..4 {
+            for y in 0..4 {
+                let (cx, cy) = centre(level, x, y);
+                c.circle(cx, cy, CELL * 0.42, HOLE);
+                if let Some(seat) = view.at(level, x, y) {
+                    draw_token(&mut c, cx, cy, CELL * 0.39, seat);
+                } else if view.landing(x, y) == Some(level) {
+                    // Where the next bead on this rod would land.
+                    c.dashed_ring(cx, cy, CELL * 0.25, 2.5, 8, MUTED);
+                }
+            }
+        }
+        if let Some((l, x, y)) = last {
+            if l == level {
+                let (cx, cy) = centre(level, x, y);
+                c.ring(cx, cy, CELL * 0.47, 2.6, HIGHLIGHT);
+            }
+        }
+        // A winning line on every level it crosses: through its cells on
+        // this level, or a dot where it passes through just one.
+        for line in &view.lines {
+            let here: Vec<(usize, usize, usize)> = line
+                .iter()
+                .copied()
+                .filter(|cell| in_cube(cell) && cell.0 == level)
+                .collect();
+            let points: Vec<(f32, f32)> = here.iter().map(|&(l, x, y)| centre(l, x, y)).collect();
+            let Some((mut a, mut b)) = farthest_pair(&points) else {
+                continue;
+            };
+            if here.len() == 1 {
+                // The line climbs through this one cell: a short stroke in
+                // its direction across the levels shows which way it runs.
+                let (dx, dy) = step(line);
+                a = (a.0 - dx * CELL * 0.45, a.1 - dy * CELL * 0.45);
+                b = (b.0 + dx * CELL * 0.45, b.1 + dy * CELL * 0.45);
+            }
+            draw_win_line(&mut c, a, b, CELL * 0.28);
+        }
+        for &(l, x, y) in view.lines.iter().flatten() {
+            if let (true, Some(seat)) = (l == level && in_cube(&(l, x, y)), view.at(l, x, y)) {
+                let (cx, cy) = centre(l, x, y);
+                draw_mark(&mut c, cx, cy, CELL * 0.39 * 0.5, seat, style(seat).ink);
+            }
+        }
+    }
+    draw_legend(
+        &mut c,
+        2,
+        WIDTH as f32 / 2.0,
+        HEIGHT as f32 - LEGEND_H / 2.0 - 4.0,
+    );
+    c
+}
+
+pub(super) fn alt(view: &CubeView) -> String {
+    let mut counts = [0usize; 256];
+    for &seat in view.cells.iter().flatten().flatten().flatten() {
+        counts[seat as usize] += 1;
+    }
+    let total: usize = counts.iter().sum();
+    let mut out = format!(
+        "Connect Four 3D, 4 levels side by side, bottom first; {total} beads ({} {}, {} {}).",
+        seat_label(0),
+        counts[0],
+        seat_label(1),
+        counts[1]
+    );
+    if let Some((level, x, y)) = view.last.filter(in_cube) {
+        let who = view
+            .at(level, x, y)
+            .map(|s| format!("{} ", seat_label(s)))
+            .unwrap_or_default();
+        out += &format!(
+            " Last bead: {who}on rod {}, level {}.",
+            rod_name(x, y),
+            level + 1
+        );
+    }
+    for line in &view.lines {
+        let who = line
+            .first()
+            .and_then(|&(l, x, y)| view.at(l, x, y))
+            .map(|s| format!(" for {}", seat_label(s)))
+            .unwrap_or_default();
+        let cells: Vec<String> = line
+            .iter()
+            .filter(|cell| in_cube(cell))
+            .map(|&(l, x, y)| format!("{} level {}", rod_name(x, y), l + 1))
+            .collect();
+        out += &format!(" Winning line{who}: {}.", list(&cells));
+    }
+    if total > 0 {
+        out += " Rods, bottom to top:";
+        let mut empty = Vec::new();
+        for y in 0..4 {
+            for x in 0..4 {
+                let beads: Vec<&str> = (0..4)
+                    .map_while(|level| view.at(level, x, y))
+                    .map(|s| style(s).name)
+                    .collect();
+                if beads.is_empty() {
+                    empty.push(rod_name(x, y));
+                } else {
+                    out += &format!(" {}: {};", rod_name(x, y), beads.join(", "));
+                }
+            }
+        }
+        if empty.is_empty() {
+            out.pop();
+            out.push('.');
+        } else {
+            out += &format!(" empty: {}.", list(&empty));
+        }
+    } else {
+        out += " The cube is empty.";
+    }
+    out
+}

@@ -1,0 +1,256 @@
+//! Dots and Boxes: a score header, then the dots with their chart names.
+
+use super::raster::{ellipsize, Align, Canvas};
+use super::*;
+
+const MAX_SIDE: usize = 12;
+const MARGIN: f32 = 16.0;
+const HEADER_H: f32 = 80.0;
+/// Room left of the dots for row numbers, and above them for letters.
+const GUTTER: f32 = 40.0;
+const LETTERS_H: f32 = 40.0;
+const DOT: f32 = 7.0;
+/// Faint guide for lines not drawn yet.
+const UNDRAWN: [u8; 3] = raster::rgb(0xD5DBE5);
+
+pub(super) struct Layout {
+    pub width: usize,
+    pub height: usize,
+    pub size: f32,
+    /// The top-left dot.
+    pub origin: (f32, f32),
+    pub image: (u32, u32),
+}
+
+impl Layout {
+    pub fn new(view: &DotsView) -> Layout {
+        let width = view.width.clamp(1, MAX_SIDE);
+        let height = view.height.clamp(1, MAX_SIDE);
+        let size = (600.0 / width as f32)
+            .min(520.0 / height as f32)
+            .min(130.0)
+            .floor();
+        let grid_w = width as f32 * size;
+        let grid_h = height as f32 * size;
+        let image_w = (grid_w + 2.0 * GUTTER + 2.0 * MARGIN).max(720.0);
+        let top = MARGIN + HEADER_H + 12.0 + LETTERS_H;
+        let origin = ((image_w - grid_w + GUTTER) / 2.0, top);
+        Layout {
+            width,
+            height,
+            size,
+            origin,
+            image: (image_w as u32, (top + grid_h + 36.0) as u32),
+        }
+    }
+
+    /// Centre of dot (col, row), row 0 on top.
+    pub fn dot(&self, col: usize, row: usize) -> (f32, f32) {
+        (
+            self.origin.0 + col as f32 * self.size,
+            self.origin.1 + row as f32 * self.size,
+        )
+    }
+
+    /// Ends of a line, or `None` when it is off the board.
+    pub fn ends(&self, line: DotsLine) -> Option<((f32, f32), (f32, f32))> {
+        match line {
+            DotsLine::H { row, col } if row <= self.height && col < self.width => {
+                Some((self.dot(col, row), self.dot(col + 1, row)))
+            }
+            DotsLine::V { row, col } if row < self.height && col <= self.width => {
+                Some((self.dot(col, row), self.dot(col, row + 1)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Centre of box (row, col).
+    pub fn box_centre(&self, row: usize, col: usize) -> (f32, f32) {
+        let (x, y) = self.dot(col, row);
+        (x + self.size / 2.0, y + self.size / 2.0)
+    }
+}
+
+fn lines_of(l: &Layout) -> Vec<DotsLine> {
+    let mut lines = Vec::new();
+    for row in 0..=l.height {
+        for col in 0..l.width {
+            lines.push(DotsLine::H { row, col });
+        }
+    }
+    for row in 0..l.height {
+        for col in 0..=l.width {
+            lines.push(DotsLine::V { row, col });
+        }
+    }
+    lines
+}
+
+fn draw_header(c: &mut Canvas, view: &DotsView) {
+    let w = c.width as f32;
+    let (top, bottom) = (MARGIN, MARGIN + HEADER_H);
+    let cy = (top + bottom) / 2.0;
+    c.rounded_rect(MARGIN, top, w - MARGIN, bottom, 18.0, FRAME);
+    let name_w = w / 2.0 - 150.0;
+    for seat in 0..2u8 {
+        let name = ellipsize(view.names[seat as usize].trim(), 22.0, name_w);
+        let name = if name.is_empty() {
+            let mut n = style(seat).name.to_string();
+            n[..1].make_ascii_uppercase();
+            n
+        } else {
+            name
+        };
+        let score = view.scores[seat as usize].to_string();
+        if seat == 0 {
+            draw_token(c, MARGIN + 40.0, cy, 22.0, 0);
+            c.text(&name, MARGIN + 74.0, cy, 22.0, HIGHLIGHT, Align::Left);
+            c.text(&score, w / 2.0 - 22.0, cy, 40.0, HIGHLIGHT, Align::Right);
+        } else {
+            draw_token(c, w - MARGIN - 40.0, cy, 22.0, 1);
+            c.text(&name, w - MARGIN - 74.0, cy, 22.0, HIGHLIGHT, Align::Right);
+            c.text(&score, w / 2.0 + 22.0, cy, 40.0, HIGHLIGHT, Align::Left);
+        }
+    }
+    c.text("–", w / 2.0, cy, 32.0, MUTED, Align::Center);
+}
+
+pub(super) fn draw(view: &DotsView) -> Canvas {
+    let l = Layout::new(view);
+    let mut c = Canvas::new(l.image.0, l.image.1, BACKGROUND);
+    draw_header(&mut c, view);
+
+    // Chart names: letters along the top, numbers down the left.
+    for col in 0..=l.width {
+        let (x, y) = l.dot(col, 0);
+        c.text(
+            &column_letter(col),
+            x,
+            y - LETTERS_H / 2.0 - 6.0,
+            22.0,
+            INK,
+            Align::Center,
+        );
+    }
+    for row in 0..=l.height {
+        let (x, y) = l.dot(0, row);
+        let label = (row + 1).to_string();
+        c.text(&label, x - GUTTER / 2.0 - 10.0, y, 22.0, INK, Align::Center);
+    }
+
+    // Claimed boxes: the owner's tint and mark.
+    let inset = (l.size * 0.08).max(6.0);
+    for row in 0..l.height {
+        for col in 0..l.width {
+            if let Some(seat) = view.owner(row, col) {
+                let s = style(seat);
+                let (x, y) = l.dot(col, row);
+                c.rounded_rect(
+                    x + inset,
+                    y + inset,
+                    x + l.size - inset,
+                    y + l.size - inset,
+                    10.0,
+                    s.light,
+                );
+                let (cx, cy) = l.box_centre(row, col);
+                draw_mark(&mut c, cx, cy, l.size * 0.2, seat, s.stroke);
+            }
+        }
+    }
+
+    let lines = lines_of(&l);
+    for &line in &lines {
+        if view.line(line).is_none() {
+            if let Some((a, b)) = l.ends(line) {
+                c.capsule(a, b, 1.5, UNDRAWN);
+            }
+        }
+    }
+    // The last line glows in its colour under the ordinary strokes.
+    let last = view.last.and_then(|line| Some((line, l.ends(line)?)));
+    if let Some((line, (a, b))) = last {
+        let s = style(view.line(line).unwrap_or(u8::MAX));
+        c.capsule_alpha(a, b, 16.0, s.stroke, 0.3);
+    }
+    for &line in &lines {
+        if let (Some(seat), Some((a, b))) = (view.line(line), l.ends(line)) {
+            let width = if last.is_some_and(|(l, _)| l == line) {
+                7.0
+            } else {
+                4.5
+            };
+            c.capsule(a, b, width, style(seat).stroke);
+        }
+    }
+    for row in 0..=l.height {
+        for col in 0..=l.width {
+            let (x, y) = l.dot(col, row);
+            c.circle(x, y, DOT, INK);
+        }
+    }
+    c
+}
+
+/// A box's name: the dot at its top-left corner.
+fn box_name(row: usize, col: usize) -> String {
+    dot_name(col, row)
+}
+
+pub(super) fn alt(view: &DotsView) -> String {
+    let l = Layout::new(view);
+    let name = |seat: usize| {
+        let n = view.names.get(seat).map_or("", |n| n.trim());
+        if n.is_empty() {
+            style(seat as Seat).name.to_string()
+        } else {
+            n.to_string()
+        }
+    };
+    let lines = lines_of(&l);
+    let drawn: Vec<Seat> = lines.iter().filter_map(|&line| view.line(line)).collect();
+    let mut out = format!(
+        "Dots and Boxes, {} × {} boxes. Score: {} ({}) {}, {} ({}) {}. {} of {} lines drawn ({} {}, {} {}).",
+        view.width,
+        view.height,
+        name(0),
+        seat_label(0),
+        view.scores[0],
+        name(1),
+        seat_label(1),
+        view.scores[1],
+        drawn.len(),
+        lines.len(),
+        name(0),
+        drawn.iter().filter(|&&s| s == 0).count(),
+        name(1),
+        drawn.iter().filter(|&&s| s == 1).count(),
+    );
+    if let Some(line) = view.last {
+        let who = view
+            .line(line)
+            .map(|s| format!(" by {}", name(s as usize)))
+            .unwrap_or_default();
+        out += &format!(" Last line: {}{who}.", line.name());
+    }
+    let mut open = 0;
+    let mut owned: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    for row in 0..l.height {
+        for col in 0..l.width {
+            match view.owner(row, col) {
+                Some(seat) if (seat as usize) < 2 => owned[seat as usize].push(box_name(row, col)),
+                Some(_) => {}
+                None => open += 1,
+            }
+        }
+    }
+    out += " Boxes are named by their top-left dot.";
+    for (seat, boxes) in owned.iter().enumerate() {
+        if !boxes.is_empty() {
+            out += &format!(" {}'s boxes: {}.", name(seat), list(boxes));
+        }
+    }
+    out += &format!(" {open} boxes open.");
+    out
+}

@@ -1,0 +1,216 @@
+//! Connect Four (7 × 6) and Connect Four for three (9 × 9).
+
+use super::raster::{Align, Canvas};
+use super::*;
+
+/// Boards larger than this are drawn clipped to it (views are not trusted).
+const MAX_SIDE: usize = 16;
+
+/// Pixel geometry of one board image.
+pub(super) struct Layout {
+    pub columns: usize,
+    pub rows: usize,
+    pub cell: f32,
+    /// Top-left corner of the frame.
+    pub frame: (f32, f32),
+    pub pad: f32,
+    pub label_y: f32,
+    pub width: u32,
+    pub height: u32,
+    pub legend_y: f32,
+}
+
+impl Layout {
+    pub fn new(view: &GridView) -> Layout {
+        let columns = view.columns.clamp(1, MAX_SIDE);
+        let rows = view.rows.clamp(1, MAX_SIDE);
+        let cell = (760.0 / columns as f32).min(96.0).floor().max(40.0);
+        let margin = 26.0;
+        let pad = (cell * 0.16).round();
+        let top = 14.0;
+        let label_h = 46.0;
+        let legend_h = 52.0;
+        let frame_w = columns as f32 * cell + 2.0 * pad;
+        let frame_h = rows as f32 * cell + 2.0 * pad;
+        let frame = (margin, top + label_h);
+        Layout {
+            columns,
+            rows,
+            cell,
+            frame,
+            pad,
+            label_y: top + label_h / 2.0,
+            width: (frame_w + 2.0 * margin) as u32,
+            height: (frame.1 + frame_h + legend_h + 10.0) as u32,
+            legend_y: frame.1 + frame_h + 8.0 + legend_h / 2.0,
+        }
+    }
+
+    /// Centre of cell (column, row), row 0 at the bottom.
+    pub fn centre(&self, column: usize, row: usize) -> (f32, f32) {
+        let x = self.frame.0 + self.pad + (column as f32 + 0.5) * self.cell;
+        let y = self.frame.1 + self.pad + ((self.rows - 1 - row) as f32 + 0.5) * self.cell;
+        (x, y)
+    }
+
+    fn contains(&self, column: usize, row: usize) -> bool {
+        column < self.columns && row < self.rows
+    }
+}
+
+/// Seats shown in the legend: as the view says, at least every seat on the
+/// board, two to three.
+fn seat_count(view: &GridView) -> usize {
+    let highest = view
+        .cells
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|&s| s as usize + 1)
+        .max()
+        .unwrap_or(0);
+    view.seats.max(highest).clamp(2, 3)
+}
+
+pub(super) fn draw(view: &GridView) -> Canvas {
+    let l = Layout::new(view);
+    let mut c = Canvas::new(l.width, l.height, BACKGROUND);
+    let (fx, fy) = l.frame;
+    let fw = l.columns as f32 * l.cell + 2.0 * l.pad;
+    let fh = l.rows as f32 * l.cell + 2.0 * l.pad;
+
+    // Column numbers, the names the buttons use; the last move's is filled.
+    let last_column = view.last.filter(|&(c, r)| l.contains(c, r)).map(|p| p.0);
+    for column in 0..l.columns {
+        let (x, _) = l.centre(column, 0);
+        let label = (column + 1).to_string();
+        if last_column == Some(column) {
+            let half = 20.0f32.max(Canvas::text_width(&label, 24.0) / 2.0 + 10.0);
+            c.rounded_rect(
+                x - half,
+                l.label_y - 17.0,
+                x + half,
+                l.label_y + 17.0,
+                17.0,
+                INK,
+            );
+            c.text(&label, x, l.label_y, 24.0, HIGHLIGHT, Align::Center);
+        } else {
+            c.text(&label, x, l.label_y, 24.0, INK, Align::Center);
+        }
+    }
+
+    // Frame with a soft shadow, then holes and discs.
+    c.rounded_rect(fx, fy + 7.0, fx + fw, fy + fh + 7.0, 20.0, SHADOW);
+    c.rounded_rect(fx, fy, fx + fw, fy + fh, 20.0, FRAME);
+    let hole = l.cell * 0.42;
+    let disc = l.cell * 0.39;
+    for column in 0..l.columns {
+        for row in 0..l.rows {
+            let (x, y) = l.centre(column, row);
+            c.circle(x, y, hole, HOLE);
+            if let Some(seat) = view.at(column, row) {
+                draw_token(&mut c, x, y, disc, seat);
+            }
+        }
+    }
+
+    // The last disc: a bright ring on the frame around its hole.
+    if let Some((column, row)) = view.last.filter(|&(c, r)| l.contains(c, r)) {
+        let (x, y) = l.centre(column, row);
+        c.ring(x, y, l.cell * 0.47, l.cell * 0.05, HIGHLIGHT);
+    }
+
+    for line in &view.lines {
+        let points: Vec<(f32, f32)> = line
+            .iter()
+            .filter(|&&(c, r)| l.contains(c, r))
+            .map(|&(c, r)| l.centre(c, r))
+            .collect();
+        if let Some((a, b)) = farthest_pair(&points) {
+            draw_win_line(&mut c, a, b, l.cell * 0.22);
+        }
+    }
+    // Marks stay readable on top of the lines.
+    for &(column, row) in view.lines.iter().flatten() {
+        if let (true, Some(seat)) = (l.contains(column, row), view.at(column, row)) {
+            let (x, y) = l.centre(column, row);
+            draw_mark(&mut c, x, y, disc * 0.5, seat, style(seat).ink);
+        }
+    }
+
+    draw_legend(&mut c, seat_count(view), l.width as f32 / 2.0, l.legend_y);
+    c
+}
+
+pub(super) fn alt(view: &GridView) -> String {
+    let seats = seat_count(view);
+    let title = if seats == 3 {
+        "Connect Four for three"
+    } else {
+        "Connect Four"
+    };
+    let mut counts = [0usize; 256];
+    for &seat in view.cells.iter().flatten().flatten() {
+        counts[seat as usize] += 1;
+    }
+    let total: usize = counts.iter().sum();
+    let per_seat: Vec<String> = (0..seats)
+        .map(|s| format!("{} {}", seat_label(s as Seat), counts[s]))
+        .collect();
+    let mut out = format!(
+        "{title}, {} columns × {} rows, {total} discs ({}).",
+        view.columns,
+        view.rows,
+        list(&per_seat)
+    );
+    match view.last {
+        Some((column, row)) => {
+            let who = view
+                .at(column, row)
+                .map(|s| format!("{} ", seat_label(s)))
+                .unwrap_or_default();
+            out += &format!(
+                " Last disc: {who}in column {}, row {}.",
+                column + 1,
+                row + 1
+            );
+        }
+        None if total == 0 => out += " The board is empty.",
+        None => {}
+    }
+    for line in &view.lines {
+        let who = line
+            .first()
+            .and_then(|&(c, r)| view.at(c, r))
+            .map(|s| format!(" for {}", seat_label(s)))
+            .unwrap_or_default();
+        let cells: Vec<String> = line
+            .iter()
+            .map(|&(c, r)| format!("{}-{}", c + 1, r + 1))
+            .collect();
+        out += &format!(" Winning line{who}: {} (column-row).", list(&cells));
+    }
+    if total > 0 {
+        out += " Columns, bottom to top:";
+        let mut empty = Vec::new();
+        for column in 0..view.columns {
+            let discs: Vec<&str> = (0..view.rows)
+                .map_while(|row| view.at(column, row))
+                .map(|s| style(s).name)
+                .collect();
+            if discs.is_empty() {
+                empty.push((column + 1).to_string());
+            } else {
+                out += &format!(" {}: {};", column + 1, discs.join(", "));
+            }
+        }
+        if !empty.is_empty() {
+            out += &format!(" empty: {}.", list(&empty));
+        } else if out.ends_with(';') {
+            out.pop();
+            out.push('.');
+        }
+    }
+    out
+}

@@ -1,0 +1,252 @@
+//! Board images (PNG) and their alt text, drawn from plain view structs.
+//!
+//! Every seat has a colour and a mark, so the boards read without colour
+//! vision: red ○ (ring), yellow × (cross), blue ☆ (star). The marks are drawn
+//! as geometry on every disc, bead and box. Names printed on the images are
+//! the move names of SPEC section 4: columns `1`…`9`, rods `A1`…`D4`, dots
+//! `a1`….
+//!
+//! Rendering is pure and synchronous; callers run it off the async runtime.
+
+mod cube;
+mod dots;
+mod grid;
+mod position;
+pub mod raster;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use position::{dots_view, position};
+pub use view::{column_letter, dot_name, CubeView, DotsLine, DotsView, GridView};
+
+use crate::game::Seat;
+use raster::{rgb, Align, Canvas, Rgb};
+
+/// A rendered board: the PNG bytes, its alt text (at most 1024 characters,
+/// Discord's limit) and its size in pixels.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Image {
+    pub png: Vec<u8>,
+    pub alt: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Connect Four, 7 × 6 for two or 9 × 9 for three (any size is drawn).
+pub fn connect_four(view: &GridView) -> Image {
+    let canvas = grid::draw(view);
+    finish(canvas, grid::alt(view))
+}
+
+/// Connect Four 3D: the four levels side by side, bottom level first.
+pub fn connect_four_3d(view: &CubeView) -> Image {
+    let canvas = cube::draw(view);
+    finish(canvas, cube::alt(view))
+}
+
+/// Dots and Boxes, with both players' names and scores in a header.
+pub fn dots(view: &DotsView) -> Image {
+    let canvas = dots::draw(view);
+    finish(canvas, dots::alt(view))
+}
+
+/// Discord's limit on an attachment description.
+pub const ALT_MAX_CHARS: usize = 1024;
+
+fn finish(canvas: Canvas, alt: String) -> Image {
+    Image {
+        png: canvas.to_png(),
+        alt: clip_alt(&alt),
+        width: canvas.width,
+        height: canvas.height,
+    }
+}
+
+/// Cuts alt text to [`ALT_MAX_CHARS`] characters, at a clause boundary when
+/// one is near, ending with "…".
+fn clip_alt(alt: &str) -> String {
+    if alt.chars().count() <= ALT_MAX_CHARS {
+        return alt.to_string();
+    }
+    let kept: String = alt.chars().take(ALT_MAX_CHARS - 1).collect();
+    let cut = ["; ", ". ", ", "]
+        .iter()
+        .filter_map(|sep| kept.rfind(sep))
+        .max()
+        .filter(|&at| kept.len() - at < 200)
+        .unwrap_or(kept.len());
+    format!("{}…", kept[..cut].trim_end())
+}
+
+// ---------------------------------------------------------------- palette
+
+/// Page background.
+const BACKGROUND: Rgb = rgb(0xF3F5F9);
+/// Text and dots.
+const INK: Rgb = rgb(0x27324D);
+/// Secondary text.
+const MUTED: Rgb = rgb(0x6B7891);
+/// The board frame (deep slate, apart from the blue seat).
+const FRAME: Rgb = rgb(0x27324D);
+/// Soft shadow under boards.
+const SHADOW: Rgb = rgb(0xD6DCE6);
+/// An empty hole.
+const HOLE: Rgb = rgb(0xE3E8F0);
+/// Last-move highlight on the dark frame.
+const HIGHLIGHT: Rgb = rgb(0xFFFFFF);
+/// Winning lines: a light stroke with a dark outline, visible on any disc.
+const WIN_OUTLINE: Rgb = rgb(0x111827);
+const WIN_STROKE: Rgb = rgb(0xFFFFFF);
+
+/// How one seat is drawn and named.
+#[derive(Debug, Clone, Copy)]
+struct SeatStyle {
+    /// Colour name for alt text.
+    name: &'static str,
+    /// Mark as a character, for alt text.
+    symbol: &'static str,
+    mark: Mark,
+    /// Disc body.
+    body: Rgb,
+    /// Disc rim, a shade darker.
+    rim: Rgb,
+    /// The mark on the disc.
+    ink: Rgb,
+    /// Tint for claimed boxes.
+    light: Rgb,
+    /// Lines drawn on a light background (darker for yellow).
+    stroke: Rgb,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    Ring,
+    Cross,
+    Star,
+    Dot,
+}
+
+fn style(seat: Seat) -> SeatStyle {
+    match seat {
+        0 => SeatStyle {
+            name: "red",
+            symbol: "○",
+            mark: Mark::Ring,
+            body: rgb(0xE23B3B),
+            rim: rgb(0xA91D22),
+            ink: rgb(0xFFFFFF),
+            light: rgb(0xFADADA),
+            stroke: rgb(0xD42A2F),
+        },
+        1 => SeatStyle {
+            name: "yellow",
+            symbol: "×",
+            mark: Mark::Cross,
+            body: rgb(0xFFC629),
+            rim: rgb(0xD19A00),
+            ink: rgb(0x5A4300),
+            light: rgb(0xFFF0BF),
+            stroke: rgb(0xE0A300),
+        },
+        2 => SeatStyle {
+            name: "blue",
+            symbol: "☆",
+            mark: Mark::Star,
+            body: rgb(0x2F80ED),
+            rim: rgb(0x1A56B0),
+            ink: rgb(0xFFFFFF),
+            light: rgb(0xD3E4FC),
+            stroke: rgb(0x2373E0),
+        },
+        _ => SeatStyle {
+            name: "grey",
+            symbol: "•",
+            mark: Mark::Dot,
+            body: rgb(0x9AA3B2),
+            rim: rgb(0x6B7483),
+            ink: rgb(0xFFFFFF),
+            light: rgb(0xE5E8ED),
+            stroke: rgb(0x7D8696),
+        },
+    }
+}
+
+/// Colour name with its mark, e.g. "red ○".
+fn seat_label(seat: Seat) -> String {
+    let s = style(seat);
+    format!("{} {}", s.name, s.symbol)
+}
+
+/// Draws a seat's mark centred at a point; `r` is the mark's radius.
+fn draw_mark(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, seat: Seat, color: Rgb) {
+    match style(seat).mark {
+        Mark::Ring => canvas.ring(cx, cy, r * 0.78, r * 0.36, color),
+        Mark::Cross => canvas.cross(cx, cy, r, r * 0.36, color),
+        Mark::Star => canvas.star(cx, cy, r * 1.12, color),
+        Mark::Dot => canvas.circle(cx, cy, r * 0.5, color),
+    }
+}
+
+/// A disc or bead of radius `r` with its rim and mark.
+fn draw_token(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, seat: Seat) {
+    let s = style(seat);
+    canvas.circle(cx, cy, r, s.rim);
+    canvas.circle(cx, cy, r * 0.87, s.body);
+    draw_mark(canvas, cx, cy, r * 0.5, seat, s.ink);
+}
+
+/// A thick light line with a dark outline through `from`..`to`.
+fn draw_win_line(canvas: &mut Canvas, from: (f32, f32), to: (f32, f32), width: f32) {
+    canvas.capsule_alpha(from, to, width * 0.5, WIN_OUTLINE, 0.9);
+    canvas.capsule(from, to, width * 0.3, WIN_STROKE);
+}
+
+/// The two points of a set farthest apart: the ends of a straight line of
+/// cells, whatever order the cells come in.
+fn farthest_pair(points: &[(f32, f32)]) -> Option<((f32, f32), (f32, f32))> {
+    let mut best = None;
+    let mut longest = -1.0;
+    for (i, &a) in points.iter().enumerate() {
+        for &b in &points[i..] {
+            let d = (a.0 - b.0).hypot(a.1 - b.1);
+            if d > longest {
+                longest = d;
+                best = Some((a, b));
+            }
+        }
+    }
+    best
+}
+
+/// A row of seat swatches with their colour names, centred on `cx`.
+fn draw_legend(canvas: &mut Canvas, seats: usize, cx: f32, cy: f32) {
+    let size = 18.0;
+    let r = 12.0;
+    let gap = 30.0;
+    let items: Vec<(Seat, String)> = (0..seats as Seat)
+        .map(|seat| {
+            let name = style(seat).name;
+            let mut label = name.to_string();
+            label[..1].make_ascii_uppercase();
+            (seat, label)
+        })
+        .collect();
+    let widths: Vec<f32> = items
+        .iter()
+        .map(|(_, label)| 2.0 * r + 8.0 + Canvas::text_width(label, size))
+        .collect();
+    let total = widths.iter().sum::<f32>() + gap * (items.len().saturating_sub(1)) as f32;
+    let mut x = cx - total / 2.0;
+    for ((seat, label), w) in items.iter().zip(&widths) {
+        draw_token(canvas, x + r, cy, r, *seat);
+        canvas.text(label, x + 2.0 * r + 8.0, cy, size, MUTED, Align::Left);
+        x += w + gap;
+    }
+}
+
+/// Joins phrases with ", ".
+fn list(items: &[String]) -> String {
+    items.join(", ")
+}

@@ -1,0 +1,135 @@
+//! From any game's position to its image: fills the view the renderer draws.
+
+use super::{CubeView, DotsLine, DotsView, GridView, Image};
+use crate::game::{
+    connect4_3d, connect4_3p, AnyGame, Connect4ThreeD, Connect4ThreePlayer, DotsAndBoxes, Game,
+    Outcome,
+};
+
+/// The board image of any position. `names` are the seats' names, in seat
+/// order (shown where the image has room for them, as in Dots and Boxes).
+pub fn position(game: &AnyGame, names: &[String]) -> Image {
+    match game {
+        AnyGame::Connect4(p) => super::connect_four(&GridView::from(p)),
+        AnyGame::Connect4ThreePlayer(p) => super::connect_four(&GridView::from(p)),
+        AnyGame::Connect4ThreeD(p) => super::connect_four_3d(&CubeView::from(p)),
+        AnyGame::Dots(p) => {
+            let name = |seat: usize| names.get(seat).cloned().unwrap_or_default();
+            super::dots(&dots_view(p, [name(0), name(1)]))
+        }
+    }
+}
+
+impl From<&Connect4ThreePlayer> for GridView {
+    fn from(position: &Connect4ThreePlayer) -> GridView {
+        let mut view = GridView::empty(connect4_3p::WIDTH, connect4_3p::HEIGHT, 3);
+        for (column, cells) in view.cells.iter_mut().enumerate() {
+            for (row, cell) in cells.iter_mut().enumerate() {
+                *cell = position.at(column, row);
+            }
+        }
+        view.last = position.last_cell().map(connect4_3p::column_row);
+        if let Some(Outcome::Win { lines, .. }) = position.outcome() {
+            view.lines = lines
+                .iter()
+                .map(|line| line.iter().map(|&c| connect4_3p::column_row(c)).collect())
+                .collect();
+        }
+        view
+    }
+}
+
+impl From<&Connect4ThreeD> for CubeView {
+    fn from(position: &Connect4ThreeD) -> CubeView {
+        let mut view = CubeView::default();
+        for (level, plane) in view.cells.iter_mut().enumerate() {
+            for (x, column) in plane.iter_mut().enumerate() {
+                for (y, cell) in column.iter_mut().enumerate() {
+                    *cell = position.at(level, x, y);
+                }
+            }
+        }
+        view.last = position.last_cell().map(connect4_3d::level_x_y);
+        if let Some(Outcome::Win { lines, .. }) = position.outcome() {
+            view.lines = lines
+                .iter()
+                .map(|line| line.iter().map(|&c| connect4_3d::level_x_y(c)).collect())
+                .collect();
+        }
+        view
+    }
+}
+
+/// The view of a Dots and Boxes position with the players' names.
+pub fn dots_view(position: &DotsAndBoxes, names: [String; 2]) -> DotsView {
+    let mut view = DotsView::empty(position.width(), position.height(), names);
+    for mv in position.all_moves() {
+        let Some((horizontal, row, col)) = position.line_position(mv) else {
+            continue;
+        };
+        let owner = position.line_owner(mv);
+        if horizontal {
+            view.h[row][col] = owner;
+        } else {
+            view.v[row][col] = owner;
+        }
+    }
+    for (row, boxes) in view.boxes.iter_mut().enumerate() {
+        for (col, owner) in boxes.iter_mut().enumerate() {
+            *owner = position.box_owner(row, col);
+        }
+    }
+    view.last = position
+        .last_move()
+        .and_then(|mv| position.line_position(mv))
+        .map(|(horizontal, row, col)| {
+            if horizontal {
+                DotsLine::H { row, col }
+            } else {
+                DotsLine::V { row, col }
+            }
+        });
+    view.scores = position.scores();
+    view
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameKind;
+
+    #[test]
+    fn every_game_renders_from_its_position() {
+        for kind in GameKind::ALL_DEFAULTS {
+            let mut game = AnyGame::new(kind).unwrap();
+            for _ in 0..9 {
+                let mv = game.legal_moves()[0];
+                game.play(mv).unwrap();
+            }
+            let image = position(&game, &["Ann".into(), "Bob".into()]);
+            let decoded = image::load_from_memory(&image.png).unwrap();
+            assert_eq!(
+                (decoded.width(), decoded.height()),
+                (image.width, image.height)
+            );
+            assert!(!image.alt.is_empty() && image.alt.chars().count() <= 1024);
+        }
+    }
+
+    #[test]
+    fn dots_lines_and_boxes_reach_the_view() {
+        let mut game = DotsAndBoxes::new(3, 3).unwrap();
+        for name in ["a1-b1", "a1-a2", "b1-b2", "a2-b2"] {
+            let mv = game.parse_move(name).unwrap();
+            game.play(mv).unwrap();
+        }
+        let view = dots_view(&game, ["A".into(), "B".into()]);
+        assert_eq!(view.h[0][0], Some(0));
+        assert_eq!(view.v[0][0], Some(1));
+        assert_eq!(view.v[0][1], Some(0));
+        assert_eq!(view.h[1][0], Some(1));
+        assert_eq!(view.boxes[0][0], Some(1), "the fourth side claims the box");
+        assert_eq!(view.scores, [0, 1]);
+        assert_eq!(view.last, Some(DotsLine::H { row: 1, col: 0 }));
+    }
+}

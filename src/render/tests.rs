@@ -1,0 +1,560 @@
+//! Rendering tests: decode the PNGs and look at known pixels.
+
+use super::*;
+use crate::game::Connect4;
+use image::RgbImage;
+
+fn decode(image: &Image) -> RgbImage {
+    let decoded = image::load_from_memory(&image.png).expect("a valid PNG");
+    assert_eq!(
+        (decoded.width(), decoded.height()),
+        (image.width, image.height)
+    );
+    decoded.to_rgb8()
+}
+
+fn px(img: &RgbImage, (x, y): (f32, f32)) -> [u8; 3] {
+    img.get_pixel(x as u32, y as u32).0
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Family {
+    Red,
+    Yellow,
+    Blue,
+    Hole,
+    Other,
+}
+
+fn family([r, g, b]: [u8; 3]) -> Family {
+    let (r, g, b) = (r as i32, g as i32, b as i32);
+    if r > 180 && g < 110 && b < 110 {
+        Family::Red
+    } else if r > 200 && g > 150 && b < 90 {
+        Family::Yellow
+    } else if b > 190 && r < 110 && g < 160 {
+        Family::Blue
+    } else if (r - HOLE[0] as i32).abs() < 8
+        && (g - HOLE[1] as i32).abs() < 8
+        && (b - HOLE[2] as i32).abs() < 8
+    {
+        Family::Hole
+    } else {
+        Family::Other
+    }
+}
+
+fn close(a: [u8; 3], b: [u8; 3], tolerance: i32) -> bool {
+    (0..3).all(|i| (a[i] as i32 - b[i] as i32).abs() <= tolerance)
+}
+
+/// Counts pixels near `color` in a box.
+fn count(img: &RgbImage, x0: f32, y0: f32, x1: f32, y1: f32, color: [u8; 3]) -> usize {
+    let mut n = 0;
+    for y in y0.max(0.0) as u32..(y1 as u32).min(img.height()) {
+        for x in x0.max(0.0) as u32..(x1 as u32).min(img.width()) {
+            if close(img.get_pixel(x, y).0, color, 40) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+// ---------------------------------------------------------------- positions
+
+/// A finished 7 × 6 game: red wins on the diagonal 1-1 … 4-4.
+fn connect4_position() -> Connect4 {
+    Connect4::from_digits("12233434474").expect("legal moves")
+}
+
+/// A 9 × 9 game for three: blue wins on a row, with every seat on the board.
+fn three_player_view() -> GridView {
+    let mut v = GridView::empty(9, 9, 3);
+    let stacks: [&[u8]; 9] = [
+        &[0, 1],
+        &[1, 0, 2],
+        &[2, 2, 0, 1],
+        &[2, 1, 0, 0, 1],
+        &[2, 0, 1],
+        &[0, 1, 2, 0],
+        &[1],
+        &[],
+        &[0, 2],
+    ];
+    for (column, stack) in stacks.iter().enumerate() {
+        for (row, &seat) in stack.iter().enumerate() {
+            v.cells[column][row] = Some(seat);
+        }
+    }
+    v.last = Some((4, 0));
+    v.lines = vec![vec![(1, 0), (2, 0), (3, 0), (4, 0)]];
+    // (1,0) must be blue for that line: make it so.
+    v.cells[1][0] = Some(2);
+    v
+}
+
+/// A 3D game: red wins on a diagonal climbing through row 2 (A2 … D2).
+fn cube_view() -> CubeView {
+    let mut v = CubeView::default();
+    let mut put = |level: usize, x: usize, y: usize, seat: Seat| v.cells[level][x][y] = Some(seat);
+    // Rods under the winning diagonal.
+    put(0, 0, 1, 0);
+    put(0, 1, 1, 1);
+    put(1, 1, 1, 0);
+    put(0, 2, 1, 1);
+    put(1, 2, 1, 1);
+    put(2, 2, 1, 0);
+    put(0, 3, 1, 1);
+    put(1, 3, 1, 0);
+    put(2, 3, 1, 1);
+    put(3, 3, 1, 0);
+    // Others.
+    put(0, 0, 0, 1);
+    put(0, 1, 2, 0);
+    put(1, 1, 2, 1);
+    put(0, 3, 3, 1);
+    put(0, 2, 2, 0);
+    // A full rod: A4.
+    put(0, 0, 3, 1);
+    put(1, 0, 3, 0);
+    put(2, 0, 3, 1);
+    put(3, 0, 3, 0);
+    v.last = Some((3, 3, 1));
+    v.lines = vec![vec![(0, 0, 1), (1, 1, 1), (2, 2, 1), (3, 3, 1)]];
+    v
+}
+
+/// A 5 × 4 Dots and Boxes game in progress, with boxes for both.
+fn dots_view() -> DotsView {
+    let mut v = DotsView::empty(5, 4, ["Alice".to_string(), "Bob".to_string()]);
+    // Alice closed a1 (box row 0, col 0); Bob closed c3 and d3.
+    for (row, col, seat) in [
+        (0, 0, 0),
+        (1, 0, 0),
+        (2, 2, 1),
+        (3, 2, 1),
+        (2, 3, 1),
+        (3, 3, 1),
+    ] {
+        v.h[row][col] = Some(seat);
+    }
+    for (row, col, seat) in [(0, 0, 1), (0, 1, 0), (2, 2, 0), (2, 3, 1), (2, 4, 1)] {
+        v.v[row][col] = Some(seat);
+    }
+    // Some open lines elsewhere.
+    for (row, col, seat) in [(0, 3, 0), (1, 4, 1), (4, 1, 0), (4, 4, 1)] {
+        v.h[row][col] = Some(seat);
+    }
+    for (row, col, seat) in [(1, 5, 0), (3, 0, 1), (0, 4, 0)] {
+        v.v[row][col] = Some(seat);
+    }
+    v.boxes[0][0] = Some(0);
+    v.boxes[2][2] = Some(1);
+    v.boxes[2][3] = Some(1);
+    v.scores = [1, 2];
+    v.last = Some(DotsLine::V { row: 2, col: 4 });
+    v
+}
+
+// ---------------------------------------------------------------- tests
+
+#[test]
+fn connect_four_shows_discs_marks_last_and_line() {
+    let view = GridView::from(&connect4_position());
+    let image = connect_four(&view);
+    let img = decode(&image);
+    assert!((700..=900).contains(&image.width), "width {}", image.width);
+    let l = grid::Layout::new(&view);
+    let (x, y) = l.centre(6, 0);
+    assert_eq!(family(px(&img, (x - l.cell * 0.3, y))), Family::Yellow);
+    assert_eq!(family(px(&img, l.centre(6, 5))), Family::Hole);
+    // Red disc off the winning line: body red, its ring mark white-ish.
+    let (x, y) = l.centre(2, 1);
+    assert_eq!(family(px(&img, (x - l.cell * 0.3, y))), Family::Red);
+    assert!(close(
+        px(&img, (x + l.cell * 0.39 * 0.39, y)),
+        [255, 255, 255],
+        30
+    ));
+    assert_eq!(family(px(&img, (x, y))), Family::Red, "ring is hollow");
+    // Yellow cross: the centre differs from the body beside it.
+    let (x, y) = l.centre(1, 0);
+    assert_ne!(family(px(&img, (x, y))), Family::Yellow);
+    let beside = px(&img, (x + l.cell * 0.15, y));
+    assert_eq!(family(beside), Family::Yellow, "{beside:?}");
+    // The winning line covers the centres of its cells in white.
+    for cell in [(0, 0), (1, 1), (2, 2), (3, 3)] {
+        assert!(close(px(&img, l.centre(cell.0, cell.1)), WIN_STROKE, 20));
+    }
+    // The last disc (3, 3) has a bright ring on the frame.
+    let (x, y) = l.centre(3, 3);
+    assert!(close(px(&img, (x, y - l.cell * 0.47)), HIGHLIGHT, 20));
+    let (x, y) = l.centre(2, 1);
+    assert!(close(px(&img, (x, y - l.cell * 0.47)), FRAME, 20));
+    // Column labels in ink above every column but the last move's (filled).
+    for column in [0, 1, 2, 4, 5, 6] {
+        let (x, _) = l.centre(column, 0);
+        let n = count(
+            &img,
+            x - 20.0,
+            l.label_y - 15.0,
+            x + 20.0,
+            l.label_y + 15.0,
+            INK,
+        );
+        assert!(n > 15, "label {column}: {n}");
+    }
+    let (x, _) = l.centre(3, 0);
+    let n = count(
+        &img,
+        x - 20.0,
+        l.label_y - 15.0,
+        x + 20.0,
+        l.label_y + 15.0,
+        HIGHLIGHT,
+    );
+    assert!(n > 15, "last column label");
+}
+
+#[test]
+fn connect_four_alt_text() {
+    let alt = connect_four(&GridView::from(&connect4_position())).alt;
+    assert!(
+        alt.starts_with("Connect Four, 7 columns × 6 rows, 11 discs"),
+        "{alt}"
+    );
+    assert!(
+        alt.contains("Last disc: red ○ in column 4, row 4."),
+        "{alt}"
+    );
+    assert!(
+        alt.contains("Winning line for red ○: 1-1, 2-2, 3-3, 4-4"),
+        "{alt}"
+    );
+    assert!(alt.contains(" 4: yellow, yellow, red, red;"), "{alt}");
+    assert!(alt.contains("empty: 5, 6."), "{alt}");
+}
+
+#[test]
+fn three_players_show_blue_stars_and_nine_columns() {
+    let view = three_player_view();
+    let image = connect_four(&view);
+    let img = decode(&image);
+    assert!((700..=900).contains(&image.width), "width {}", image.width);
+    let l = grid::Layout::new(&view);
+    let (x, y) = l.centre(0, 0);
+    assert_eq!(family(px(&img, (x - l.cell * 0.3, y))), Family::Red);
+    let (x, y) = l.centre(2, 1);
+    assert_eq!(family(px(&img, (x - l.cell * 0.3, y))), Family::Blue);
+    assert!(
+        close(px(&img, (x, y)), [255, 255, 255], 30),
+        "star in the middle"
+    );
+    assert_eq!(family(px(&img, l.centre(7, 0))), Family::Hole);
+    for column in 0..9 {
+        let (x, _) = l.centre(column, 0);
+        let n = count(
+            &img,
+            x - 20.0,
+            l.label_y - 15.0,
+            x + 20.0,
+            l.label_y + 15.0,
+            INK,
+        ) + count(
+            &img,
+            x - 20.0,
+            l.label_y - 15.0,
+            x + 20.0,
+            l.label_y + 15.0,
+            HIGHLIGHT,
+        );
+        assert!(n > 15, "label {column}: {n}");
+    }
+    assert!(image
+        .alt
+        .starts_with("Connect Four for three, 9 columns × 9 rows"));
+    assert!(
+        image.alt.contains("Winning line for blue ☆"),
+        "{}",
+        image.alt
+    );
+}
+
+#[test]
+fn full_nine_by_nine_alt_fits() {
+    let mut view = GridView::empty(9, 9, 3);
+    for column in 0..9 {
+        for row in 0..9 {
+            view.cells[column][row] = Some(((column + row) % 3) as Seat);
+        }
+    }
+    view.last = Some((8, 8));
+    view.lines = vec![(0..9).map(|c| (c, 8 - c.min(8))).collect(); 4];
+    let image = connect_four(&view);
+    assert!(
+        image.alt.chars().count() <= ALT_MAX_CHARS,
+        "{}",
+        image.alt.len()
+    );
+    assert!(image.alt.starts_with("Connect Four for three"));
+}
+
+#[test]
+fn cube_shows_levels_landing_marks_last_and_line() {
+    let view = cube_view();
+    let image = connect_four_3d(&view);
+    let img = decode(&image);
+    assert!((700..=900).contains(&image.width), "width {}", image.width);
+    // A2 level 1 is red, on the winning line (white stroke in the centre).
+    assert!(close(px(&img, cube::centre(0, 0, 1)), WIN_STROKE, 20));
+    let (x, y) = cube::centre(0, 0, 1);
+    assert_eq!(family(px(&img, (x + 3.0, y - 13.0))), Family::Red);
+    // Every level the line crosses has the stroke.
+    for level in 0..4 {
+        assert!(close(
+            px(&img, cube::centre(level, level, 1)),
+            WIN_STROKE,
+            20
+        ));
+    }
+    // B3 level 1 is red (ring, hollow); level 2 yellow.
+    let (x, y) = cube::centre(1, 1, 2);
+    assert_eq!(family(px(&img, (x, y))), Family::Other, "dark cross");
+    assert_eq!(family(px(&img, (x + 12.0, y))), Family::Yellow);
+    // Landing marks: rod C1 is empty, so its mark is on level 1 only.
+    let (x, y) = cube::centre(0, 2, 0);
+    assert!(
+        close(px(&img, (x + 10.0, y)), MUTED, 30),
+        "dashed ring at C1"
+    );
+    let (x, y) = cube::centre(1, 2, 0);
+    assert_eq!(family(px(&img, (x + 10.0, y))), Family::Hole);
+    // Rod B3 holds two beads: its mark is on level 3.
+    let (x, y) = cube::centre(2, 1, 2);
+    assert!(
+        close(px(&img, (x + 10.0, y)), MUTED, 30),
+        "dashed ring at B3"
+    );
+    // Full rod A4 has no landing mark anywhere; its top bead is red.
+    let (x, y) = cube::centre(3, 0, 3);
+    assert_eq!(family(px(&img, (x - 12.0, y))), Family::Red);
+    // The last bead (D2 level 4) has a bright ring.
+    let (x, y) = cube::centre(3, 3, 1);
+    assert!(close(px(&img, (x, y - 40.0 * 0.47)), HIGHLIGHT, 30));
+    // Level titles and letters are drawn above each panel.
+    for level in 0..4 {
+        let (px0, py0) = cube::panel_origin(level);
+        let n = count(&img, px0, 12.0, px0 + 176.0, 44.0, INK);
+        assert!(n > 100, "title of level {level}: {n}");
+        let n = count(&img, px0, py0 - 24.0, px0 + 176.0, py0, MUTED);
+        assert!(n > 30, "letters of level {level}: {n}");
+    }
+}
+
+#[test]
+fn cube_alt_text() {
+    let alt = connect_four_3d(&cube_view()).alt;
+    assert!(
+        alt.contains("Last bead: red ○ on rod D2, level 4."),
+        "{alt}"
+    );
+    assert!(alt.contains("Winning line for red ○: A2 level 1, B2 level 2, C2 level 3, D2 level 4."));
+    assert!(alt.contains(" A4: yellow, red, yellow, red;"), "{alt}");
+    assert!(alt.contains("empty: B1, C1, D1"), "{alt}");
+    let mut full = CubeView::default();
+    for level in 0..4 {
+        for x in 0..4 {
+            for y in 0..4 {
+                full.cells[level][x][y] = Some(((level + x + y) % 2) as Seat);
+            }
+        }
+    }
+    let image = connect_four_3d(&full);
+    assert!(image.alt.chars().count() <= ALT_MAX_CHARS);
+}
+
+#[test]
+fn dots_show_lines_boxes_labels_and_scores() {
+    let view = dots_view();
+    let image = dots(&view);
+    let img = decode(&image);
+    assert!((700..=900).contains(&image.width), "width {}", image.width);
+    let l = dots::Layout::new(&view);
+    let mid = |line: DotsLine| {
+        let (a, b) = l.ends(line).unwrap();
+        ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
+    };
+    assert_eq!(
+        family(px(&img, mid(DotsLine::H { row: 0, col: 0 }))),
+        Family::Red
+    );
+    assert_eq!(
+        family(px(&img, mid(DotsLine::V { row: 0, col: 0 }))),
+        Family::Yellow
+    );
+    // An undrawn line is faint: neither colour.
+    let undrawn = px(&img, mid(DotsLine::H { row: 0, col: 1 }));
+    assert!(close(undrawn, [0xD5, 0xDB, 0xE5], 20), "{undrawn:?}");
+    // Boxes: tinted, with the owner's mark in the owner's colour.
+    let (x, y) = l.box_centre(0, 0);
+    assert!(
+        close(px(&img, (x, y)), style(0).light, 10),
+        "ring is hollow"
+    );
+    assert_eq!(family(px(&img, (x + l.size * 0.2 * 0.78, y))), Family::Red);
+    let (x, y) = l.box_centre(2, 2);
+    assert!(close(px(&img, (x, y)), style(1).stroke, 30), "cross at c3");
+    assert!(close(px(&img, (x + l.size * 0.3, y)), style(1).light, 10));
+    let (x, y) = l.box_centre(1, 1);
+    assert!(close(px(&img, (x, y)), BACKGROUND, 4), "open box");
+    // The last line has a glow beside it; an ordinary line does not.
+    let (x, y) = mid(DotsLine::V { row: 2, col: 4 });
+    assert_ne!(px(&img, (x + 11.0, y)), BACKGROUND);
+    let (x, y) = mid(DotsLine::V { row: 2, col: 3 });
+    assert_eq!(
+        px(&img, (x + 11.0, y)),
+        style(1).light,
+        "no glow into the box"
+    );
+    // Letters above, numbers to the left, in ink.
+    for col in 0..=5 {
+        let (x, y) = l.dot(col, 0);
+        let n = count(&img, x - 14.0, y - 50.0, x + 14.0, y - 14.0, INK);
+        assert!(n > 15, "letter {col}: {n}");
+    }
+    for row in 0..=4 {
+        let (x, y) = l.dot(0, row);
+        let n = count(&img, x - 50.0, y - 14.0, x - 14.0, y + 14.0, INK);
+        assert!(n > 15, "number {row}: {n}");
+    }
+    // Header: names and scores in white on the dark band.
+    let n = count(&img, 90.0, 30.0, 200.0, 80.0, HIGHLIGHT);
+    assert!(n > 50, "Alice: {n}");
+    let w = image.width as f32;
+    let n = count(&img, w / 2.0 - 60.0, 25.0, w / 2.0, 85.0, HIGHLIGHT);
+    assert!(n > 50, "score 1: {n}");
+}
+
+#[test]
+fn dots_alt_text() {
+    let alt = dots(&dots_view()).alt;
+    assert!(
+        alt.starts_with("Dots and Boxes, 5 × 4 boxes. Score: Alice (red ○) 1, Bob (yellow ×) 2.")
+    );
+    assert!(
+        alt.contains("18 of 49 lines drawn (Alice 8, Bob 10)"),
+        "{alt}"
+    );
+    assert!(alt.contains("Last line: e3-e4 by Bob."), "{alt}");
+    assert!(alt.contains("Alice's boxes: a1."), "{alt}");
+    assert!(alt.contains("Bob's boxes: c3, d3."), "{alt}");
+    assert!(alt.contains("17 boxes open."), "{alt}");
+
+    let names = ["A".repeat(300), "B".repeat(300)];
+    let mut full = DotsView::empty(5, 5, names);
+    for row in &mut full.h {
+        row.iter_mut().for_each(|l| *l = Some(0));
+    }
+    for row in &mut full.v {
+        row.iter_mut().for_each(|l| *l = Some(1));
+    }
+    for (i, row) in full.boxes.iter_mut().enumerate() {
+        row.iter_mut().for_each(|b| *b = Some((i % 2) as Seat));
+    }
+    full.scores = [15, 10];
+    full.last = Some(DotsLine::H { row: 5, col: 4 });
+    let image = dots(&full);
+    assert!(image.alt.chars().count() <= ALT_MAX_CHARS);
+    assert!(image.alt.ends_with('…'));
+    decode(&image);
+}
+
+#[test]
+fn odd_views_do_not_panic() {
+    let _ = connect_four(&GridView::default());
+    let mut odd = GridView::empty(7, 6, 2);
+    odd.cells.truncate(3);
+    odd.cells[1].clear();
+    odd.cells[0][0] = Some(9);
+    odd.last = Some((40, 2));
+    odd.lines = vec![vec![], vec![(100, 100)], vec![(0, 0)]];
+    decode(&connect_four(&odd));
+    let big = GridView::empty(1000, 1000, 7);
+    let image = connect_four(&big);
+    assert!(image.width < 2000);
+
+    let cube = CubeView {
+        last: Some((9, 9, 9)),
+        lines: vec![vec![], vec![(5, 0, 0)]],
+        ..CubeView::default()
+    };
+    decode(&connect_four_3d(&cube));
+
+    let d = DotsView {
+        last: Some(DotsLine::V { row: 7, col: 7 }),
+        ..DotsView::default()
+    };
+    decode(&dots(&d));
+    let mut d = DotsView::empty(3, 3, [String::new(), "   ".to_string()]);
+    d.h[0][0] = Some(5);
+    d.last = Some(DotsLine::H { row: 0, col: 0 });
+    let image = dots(&d);
+    decode(&image);
+    assert!(image.alt.contains("red ○"));
+}
+
+#[test]
+fn png_files_stay_small() {
+    for image in [
+        connect_four(&GridView::from(&connect4_position())),
+        connect_four(&three_player_view()),
+        connect_four_3d(&cube_view()),
+        dots(&dots_view()),
+    ] {
+        assert!(image.png.len() < 120_000, "{} bytes", image.png.len());
+    }
+}
+
+/// Writes the reference images under `docs/` (and reports render times):
+/// `BOARDBOT_WRITE_DOCS=1 cargo test --release --lib render -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn write_reference_images() {
+    let images = [
+        (
+            "docs/connect4.png",
+            connect_four(&GridView::from(&connect4_position())),
+        ),
+        ("docs/connect4-3p.png", connect_four(&three_player_view())),
+        ("docs/connect4-3d.png", connect_four_3d(&cube_view())),
+        ("docs/dots.png", dots(&dots_view())),
+    ];
+    let time = |name: &str, f: &dyn Fn() -> Image| {
+        let start = std::time::Instant::now();
+        let runs = 20;
+        for _ in 0..runs {
+            std::hint::black_box(f());
+        }
+        println!("{name}: {:.2?} per render", start.elapsed() / runs);
+    };
+    time("connect4", &|| {
+        connect_four(&GridView::from(&connect4_position()))
+    });
+    time("connect4-3p", &|| connect_four(&three_player_view()));
+    time("connect4-3d", &|| connect_four_3d(&cube_view()));
+    time("dots", &|| dots(&dots_view()));
+    for (path, image) in &images {
+        println!(
+            "{path}: {}×{}, {} bytes\n  alt: {}",
+            image.width,
+            image.height,
+            image.png.len(),
+            image.alt
+        );
+        if std::env::var_os("BOARDBOT_WRITE_DOCS").is_some() {
+            std::fs::create_dir_all("docs").expect("docs/ is writable");
+            std::fs::write(path, &image.png).expect("write reference image");
+        }
+    }
+}
