@@ -7,16 +7,16 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::json;
+use serenity::all::ClientBuilder;
 use serenity::all::{
-    ButtonStyle, Command, CommandDataOptionValue, CommandInteraction, CommandOptionType, ComponentInteraction,
-    ComponentInteractionDataKind, Context, CreateActionRow, CreateAttachment, CreateAutocompleteResponse,
-    CreateButton, CreateCommand, CreateCommandOption, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption, EditInteractionResponse, EventHandler, GatewayIntents, HttpBuilder, Interaction,
-    Ready, ShardManager,
+    ButtonStyle, Command, CommandDataOptionValue, CommandInteraction, CommandOptionType,
+    ComponentInteraction, ComponentInteractionDataKind, Context, CreateActionRow, CreateAttachment,
+    CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse,
+    EventHandler, GatewayIntents, HttpBuilder, Interaction, Ready, ShardManager,
 };
 use serenity::async_trait;
-use serenity::all::ClientBuilder;
 use support::StandIn;
 
 const TOKEN: &str = "standin-selftest-token";
@@ -32,7 +32,8 @@ struct Bot {
 fn png(w: u32, h: u32) -> Vec<u8> {
     let img = image::RgbaImage::from_pixel(w, h, image::Rgba([255, 0, 0, 255]));
     let mut out = std::io::Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Png).expect("encode png");
+    img.write_to(&mut out, image::ImageFormat::Png)
+        .expect("encode png");
     out.into_inner()
 }
 
@@ -46,7 +47,10 @@ fn code_of(e: &serenity::Error) -> isize {
 impl Bot {
     fn note(&self, what: &str, r: serenity::Result<()>) {
         if let Err(e) = r {
-            self.errors.lock().unwrap().push((what.to_string(), code_of(&e)));
+            self.errors
+                .lock()
+                .unwrap()
+                .push((what.to_string(), code_of(&e)));
         }
     }
 
@@ -54,61 +58,93 @@ impl Bot {
         let name = cmd.data.name.as_str();
         match name {
             "ping" => {
-                let private = cmd.data.options.iter().any(|o| o.name == "private" && o.value.as_bool() == Some(true));
+                let private = cmd
+                    .data
+                    .options
+                    .iter()
+                    .any(|o| o.name == "private" && o.value.as_bool() == Some(true));
                 let msg = CreateInteractionResponseMessage::new()
                     .content("pong")
                     .ephemeral(private)
                     .add_file(CreateAttachment::bytes(png(3, 2), "board.png").description(ALT))
                     .components(vec![
                         CreateActionRow::Buttons(vec![
-                            CreateButton::new("again").label("Again").style(ButtonStyle::Primary),
+                            CreateButton::new("again")
+                                .label("Again")
+                                .style(ButtonStyle::Primary),
                             CreateButton::new("off").label("Off").disabled(true),
                         ]),
                         CreateActionRow::SelectMenu(CreateSelectMenu::new(
                             "choice",
                             CreateSelectMenuKind::String {
-                                options: vec![CreateSelectMenuOption::new("A", "a"), CreateSelectMenuOption::new("B", "b")],
+                                options: vec![
+                                    CreateSelectMenuOption::new("A", "a"),
+                                    CreateSelectMenuOption::new("B", "b"),
+                                ],
                             },
                         )),
                     ]);
-                let r = cmd.create_response(&ctx.http, CreateInteractionResponse::Message(msg)).await;
+                let r = cmd
+                    .create_response(&ctx.http, CreateInteractionResponse::Message(msg))
+                    .await;
                 self.note(name, r);
-            },
+            }
             "twice" => {
                 for text in ["first", "second"] {
                     let msg = CreateInteractionResponseMessage::new().content(text);
-                    let r = cmd.create_response(&ctx.http, CreateInteractionResponse::Message(msg)).await;
+                    let r = cmd
+                        .create_response(&ctx.http, CreateInteractionResponse::Message(msg))
+                        .await;
                     self.note(name, r);
                 }
-            },
+            }
             "slow" => {
                 tokio::time::sleep(Duration::from_millis(300)).await;
                 let msg = CreateInteractionResponseMessage::new().content("too late");
-                let r = cmd.create_response(&ctx.http, CreateInteractionResponse::Message(msg)).await;
+                let r = cmd
+                    .create_response(&ctx.http, CreateInteractionResponse::Message(msg))
+                    .await;
                 self.note(name, r);
-            },
+            }
             "bad" => {
                 let rows = (0..6)
-                    .map(|i| CreateActionRow::Buttons(vec![CreateButton::new(format!("b{i}")).label("x")]))
+                    .map(|i| {
+                        CreateActionRow::Buttons(
+                            vec![CreateButton::new(format!("b{i}")).label("x")],
+                        )
+                    })
                     .collect();
-                let msg = CreateInteractionResponseMessage::new().content("six rows").components(rows);
-                let r = cmd.create_response(&ctx.http, CreateInteractionResponse::Message(msg)).await;
+                let msg = CreateInteractionResponseMessage::new()
+                    .content("six rows")
+                    .components(rows);
+                let r = cmd
+                    .create_response(&ctx.http, CreateInteractionResponse::Message(msg))
+                    .await;
                 self.note(name, r);
-            },
+            }
             "defer" => {
                 let r = cmd.defer(&ctx.http).await;
                 self.note(name, r);
                 let edit = EditInteractionResponse::new()
                     .content("filled")
-                    .new_attachment(CreateAttachment::bytes(png(4, 4), "late.png").description("square"));
+                    .new_attachment(
+                        CreateAttachment::bytes(png(4, 4), "late.png").description("square"),
+                    );
                 let r = cmd.edit_response(&ctx.http, edit).await.map(|_| ());
                 self.note(name, r);
-                let r = cmd.edit_response(&ctx.http, EditInteractionResponse::new().content("edited again")).await;
+                let r = cmd
+                    .edit_response(
+                        &ctx.http,
+                        EditInteractionResponse::new().content("edited again"),
+                    )
+                    .await;
                 self.note(name, r.map(|_| ()));
-                let f = CreateInteractionResponseFollowup::new().content("secret").ephemeral(true);
+                let f = CreateInteractionResponseFollowup::new()
+                    .content("secret")
+                    .ephemeral(true);
                 let r = cmd.create_followup(&ctx.http, f).await;
                 self.note(name, r.map(|_| ()));
-            },
+            }
             "pick" => {
                 let mut fruit = String::new();
                 let mut who = String::new();
@@ -116,40 +152,58 @@ impl Bot {
                     match (&*o.name, &o.value) {
                         ("fruit", CommandDataOptionValue::String(s)) => fruit = s.clone(),
                         ("who", CommandDataOptionValue::User(id)) => {
-                            who = cmd.data.resolved.users.get(id).map(|u| u.name.clone()).unwrap_or_default();
-                        },
-                        _ => {},
+                            who = cmd
+                                .data
+                                .resolved
+                                .users
+                                .get(id)
+                                .map(|u| u.name.clone())
+                                .unwrap_or_default();
+                        }
+                        _ => {}
                     }
                 }
                 let text = format!("{fruit} for {who} ({})", cmd.locale);
                 let msg = CreateInteractionResponseMessage::new().content(text);
-                let r = cmd.create_response(&ctx.http, CreateInteractionResponse::Message(msg)).await;
+                let r = cmd
+                    .create_response(&ctx.http, CreateInteractionResponse::Message(msg))
+                    .await;
                 self.note(name, r);
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
 
     async fn autocomplete(&self, ctx: &Context, cmd: &CommandInteraction) {
-        let typed = cmd.data.autocomplete().map(|o| o.value.to_string()).unwrap_or_default();
+        let typed = cmd
+            .data
+            .autocomplete()
+            .map(|o| o.value.to_string())
+            .unwrap_or_default();
         let mut resp = CreateAutocompleteResponse::new();
         for f in ["apple", "apricot", "banana", "cherry"] {
             if f.starts_with(&typed) {
                 resp = resp.add_string_choice(f.to_uppercase(), f);
             }
         }
-        let r = cmd.create_response(&ctx.http, CreateInteractionResponse::Autocomplete(resp)).await;
+        let r = cmd
+            .create_response(&ctx.http, CreateInteractionResponse::Autocomplete(resp))
+            .await;
         self.note("autocomplete", r);
     }
 
     async fn component(&self, ctx: &Context, c: &ComponentInteraction) {
         let text = match &c.data.kind {
-            ComponentInteractionDataKind::StringSelect { values } => format!("chose {}", values.join(",")),
+            ComponentInteractionDataKind::StringSelect { values } => {
+                format!("chose {}", values.join(","))
+            }
             _ => format!("clicked {} by {}", c.data.custom_id, c.user.name),
         };
         // No files: serenity sends `attachments: []`, which removes the image.
         let msg = CreateInteractionResponseMessage::new().content(text);
-        let r = c.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(msg)).await;
+        let r = c
+            .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(msg))
+            .await;
         self.note(&c.data.custom_id, r);
     }
 }
@@ -160,7 +214,11 @@ impl EventHandler for Bot {
         let commands = vec![
             CreateCommand::new("ping")
                 .description("Ping with a picture")
-                .add_option(CreateCommandOption::new(CommandOptionType::Boolean, "private", "Only you see it")),
+                .add_option(CreateCommandOption::new(
+                    CommandOptionType::Boolean,
+                    "private",
+                    "Only you see it",
+                )),
             CreateCommand::new("twice").description("Answers twice"),
             CreateCommand::new("slow").description("Answers late"),
             CreateCommand::new("bad").description("Too many rows"),
@@ -172,10 +230,17 @@ impl EventHandler for Bot {
                         .required(true)
                         .set_autocomplete(true),
                 )
-                .add_option(CreateCommandOption::new(CommandOptionType::User, "who", "For whom")),
+                .add_option(CreateCommandOption::new(
+                    CommandOptionType::User,
+                    "who",
+                    "For whom",
+                )),
         ];
         if let Err(e) = Command::set_global_commands(&ctx.http, commands).await {
-            self.errors.lock().unwrap().push(("register".into(), code_of(&e)));
+            self.errors
+                .lock()
+                .unwrap()
+                .push(("register".into(), code_of(&e)));
         }
     }
 
@@ -184,7 +249,7 @@ impl EventHandler for Bot {
             Interaction::Command(cmd) => self.command(&ctx, &cmd).await,
             Interaction::Autocomplete(cmd) => self.autocomplete(&ctx, &cmd).await,
             Interaction::Component(c) => self.component(&ctx, &c).await,
-            _ => {},
+            _ => {}
         }
     }
 }
@@ -199,17 +264,25 @@ struct Running {
 impl Running {
     async fn stop(self) {
         self.shards.shutdown_all().await;
-        tokio::time::timeout(Duration::from_secs(5), self.task).await.expect("client stops").expect("client task");
+        tokio::time::timeout(Duration::from_secs(5), self.task)
+            .await
+            .expect("client stops")
+            .expect("client task");
     }
 }
 
 /// Starts a stand-in and the test bot; waits for READY and command registration.
 async fn start() -> Running {
     let discord = StandIn::start_with_token(TOKEN).await;
-    let http = HttpBuilder::new(TOKEN).proxy(discord.base_url()).ratelimiter_disabled(true).build();
+    let http = HttpBuilder::new(TOKEN)
+        .proxy(discord.base_url())
+        .ratelimiter_disabled(true)
+        .build();
     let errors: Seen = Arc::default();
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::empty())
-        .event_handler(Bot { errors: errors.clone() })
+        .event_handler(Bot {
+            errors: errors.clone(),
+        })
         .await
         .expect("build client");
     let shards = client.shard_manager.clone();
@@ -218,19 +291,36 @@ async fn start() -> Running {
     });
     discord.wait_ready().await;
     discord.wait_command("pick").await;
-    Running { discord, errors, shards, task }
+    Running {
+        discord,
+        errors,
+        shards,
+        task,
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slash_reply_with_file_button_and_update() {
     let run = start().await;
     let d = &run.discord;
-    assert_eq!(d.identify_token().as_deref(), Some(&*format!("Bot {TOKEN}")));
-    assert_eq!(d.rest_authorization().as_deref(), Some(&*format!("Bot {TOKEN}")));
-    let names: Vec<String> =
-        d.commands().iter().map(|c| c["name"].as_str().unwrap().to_string()).collect();
+    assert_eq!(
+        d.identify_token().as_deref(),
+        Some(&*format!("Bot {TOKEN}"))
+    );
+    assert_eq!(
+        d.rest_authorization().as_deref(),
+        Some(&*format!("Bot {TOKEN}"))
+    );
+    let names: Vec<String> = d
+        .commands()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect();
     assert_eq!(names, ["ping", "twice", "slow", "bad", "defer", "pick"]);
-    assert!(d.commands().iter().all(|c| c["id"].is_string() && c["application_id"].is_string()));
+    assert!(d
+        .commands()
+        .iter()
+        .all(|c| c["id"].is_string() && c["application_id"].is_string()));
 
     let alice = d.user("alice");
     let ix = d.slash(&alice, d.channel_id(), "ping", json!({})).await;
@@ -250,7 +340,10 @@ async fn slash_reply_with_file_button_and_update() {
     let msg_id = reply.message_id.expect("original message");
     let msg = d.message(msg_id).unwrap();
     assert_eq!(msg.version, 0);
-    assert_eq!(msg.expect_button("Again").custom_id.as_deref(), Some("again"));
+    assert_eq!(
+        msg.expect_button("Again").custom_id.as_deref(),
+        Some("again")
+    );
     assert!(msg.expect_button("off").disabled);
     assert_eq!(msg.select("choice").unwrap().options.len(), 2);
     assert_eq!(d.public_messages(d.channel_id()).len(), 1);
@@ -262,15 +355,29 @@ async fn slash_reply_with_file_button_and_update() {
     assert_eq!(upd.message_id, Some(msg_id));
     let msg = d.wait_message(msg_id, |m| m.version >= 1).await;
     assert_eq!(msg.content, "clicked again by alice");
-    assert!(msg.attachments.is_empty(), "an update without files and attachments: [] removes files");
-    assert_eq!(msg.buttons().len(), 2, "components not sent on update are kept");
+    assert!(
+        msg.attachments.is_empty(),
+        "an update without files and attachments: [] removes files"
+    );
+    assert_eq!(
+        msg.buttons().len(),
+        2,
+        "components not sent on update are kept"
+    );
 
     // String select.
     let pick = d.select(&alice, msg_id, "choice", &["b"]).await;
     assert_eq!(d.response(pick).await.kind, 7);
-    assert_eq!(d.wait_message(msg_id, |m| m.version >= 2).await.content, "chose b");
+    assert_eq!(
+        d.wait_message(msg_id, |m| m.version >= 2).await.content,
+        "chose b"
+    );
 
-    assert!(run.errors.lock().unwrap().is_empty(), "bot saw errors: {:?}", run.errors.lock().unwrap());
+    assert!(
+        run.errors.lock().unwrap().is_empty(),
+        "bot saw errors: {:?}",
+        run.errors.lock().unwrap()
+    );
     d.assert_no_violations();
     run.stop().await;
 }
@@ -283,7 +390,9 @@ async fn ephemeral_deferred_followup_autocomplete_and_user_option() {
     let carla = d.user("carla");
 
     // Ephemeral reply.
-    let ix = d.slash(&bruno, d.channel_id(), "ping", json!({"private": true})).await;
+    let ix = d
+        .slash(&bruno, d.channel_id(), "ping", json!({"private": true}))
+        .await;
     let reply = d.response(ix).await;
     assert!(reply.ephemeral);
     let m = d.original(ix).unwrap();
@@ -297,7 +406,11 @@ async fn ephemeral_deferred_followup_autocomplete_and_user_option() {
     let m = d.wait_original(ix, |m| m.version >= 2).await;
     assert!(!m.loading());
     assert_eq!(m.content, "edited again");
-    assert_eq!(m.attachments.len(), 1, "an edit without `attachments` keeps the old ones");
+    assert_eq!(
+        m.attachments.len(),
+        1,
+        "an edit without `attachments` keeps the old ones"
+    );
     assert_eq!(m.attachments[0].description.as_deref(), Some("square"));
     assert_eq!(m.attachments[0].decode_png().dimensions(), (4, 4));
     let f = d.wait_followups(ix, 1).await;
@@ -305,25 +418,55 @@ async fn ephemeral_deferred_followup_autocomplete_and_user_option() {
     assert_eq!(f[0].content, "secret");
 
     // Autocomplete.
-    let ix = d.autocomplete(&bruno, d.channel_id(), "pick", json!({"fruit": "ap"}), "fruit").await;
+    let ix = d
+        .autocomplete(
+            &bruno,
+            d.channel_id(),
+            "pick",
+            json!({"fruit": "ap"}),
+            "fruit",
+        )
+        .await;
     let reply = d.response(ix).await;
     assert_eq!(reply.kind, 8);
     assert_eq!(
         reply.choice_pairs(),
-        [("APPLE".to_string(), "apple".to_string()), ("APRICOT".to_string(), "apricot".to_string())]
+        [
+            ("APPLE".to_string(), "apple".to_string()),
+            ("APRICOT".to_string(), "apricot".to_string())
+        ]
     );
 
     // USER option: the id in `value`, the user in `data.resolved`; the user's locale.
-    let ix = d.slash(&bruno, d.channel_id(), "pick", json!({"fruit": "cherry", "who": carla.id})).await;
-    assert_eq!(d.response(ix).await.content.as_deref(), Some("cherry for carla (pt-BR)"));
+    let ix = d
+        .slash(
+            &bruno,
+            d.channel_id(),
+            "pick",
+            json!({"fruit": "cherry", "who": carla.id}),
+        )
+        .await;
+    assert_eq!(
+        d.response(ix).await.content.as_deref(),
+        Some("cherry for carla (pt-BR)")
+    );
 
     // A thread is a channel too.
     let thread = d.add_thread(d.channel_id(), "table");
-    let ix = d.slash(&carla, thread, "pick", json!({"fruit": "banana"})).await;
+    let ix = d
+        .slash(&carla, thread, "pick", json!({"fruit": "banana"}))
+        .await;
     d.response(ix).await;
-    assert_eq!(d.latest_message(thread).unwrap().content, "banana for  (en-US)");
+    assert_eq!(
+        d.latest_message(thread).unwrap().content,
+        "banana for  (en-US)"
+    );
 
-    assert!(run.errors.lock().unwrap().is_empty(), "bot saw errors: {:?}", run.errors.lock().unwrap());
+    assert!(
+        run.errors.lock().unwrap().is_empty(),
+        "bot saw errors: {:?}",
+        run.errors.lock().unwrap()
+    );
     d.assert_no_violations();
     run.stop().await;
 }
@@ -351,7 +494,11 @@ async fn discord_rules_are_enforced() {
     let ix = d.slash(&alice, d.channel_id(), "bad", json!({})).await;
     let refused = d.refusal(ix).await;
     assert_eq!((refused.status, refused.code), (400, 50035));
-    assert!(refused.message.contains("data.components"), "{}", refused.message);
+    assert!(
+        refused.message.contains("data.components"),
+        "{}",
+        refused.message
+    );
     assert!(d.original(ix).is_none());
 
     // The bot saw Discord's error codes through serenity.
@@ -363,10 +510,19 @@ async fn discord_rules_are_enforced() {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
     };
-    tokio::time::timeout(Duration::from_secs(3), wait_errors).await.expect("bot errors");
+    tokio::time::timeout(Duration::from_secs(3), wait_errors)
+        .await
+        .expect("bot errors");
     let mut seen = run.errors.lock().unwrap().clone();
     seen.sort();
-    assert_eq!(seen, [("bad".to_string(), 50035), ("slow".to_string(), 10062), ("twice".to_string(), 40060)]);
+    assert_eq!(
+        seen,
+        [
+            ("bad".to_string(), 50035),
+            ("slow".to_string(), 10062),
+            ("twice".to_string(), 40060)
+        ]
+    );
 
     let mut codes: Vec<u64> = d.take_violations().iter().map(|v| v.code).collect();
     codes.sort();
@@ -374,17 +530,29 @@ async fn discord_rules_are_enforced() {
     d.assert_no_violations();
 
     // Unknown routes are answered 404 and recorded.
-    let http = HttpBuilder::new(TOKEN).proxy(d.base_url()).ratelimiter_disabled(true).build();
+    let http = HttpBuilder::new(TOKEN)
+        .proxy(d.base_url())
+        .ratelimiter_disabled(true)
+        .build();
     assert!(http.get_guild_roles(d.guild_id().into()).await.is_err());
     assert_eq!(d.unknown_routes().len(), 1);
     // Channel routes work for the bot too.
     let ch = serenity::all::ChannelId::new(d.channel_id());
     let sent = ch.say(&http, "hello").await.expect("send message");
     assert_eq!(d.message(sent.id.get()).unwrap().content, "hello");
-    assert_eq!(ch.message(&http, sent.id).await.expect("get message").content, "hello");
+    assert_eq!(
+        ch.message(&http, sent.id)
+            .await
+            .expect("get message")
+            .content,
+        "hello"
+    );
     // serenity's builders check content length themselves; the raw route reaches the stand-in.
     let long = json!({"content": "x".repeat(2001)});
-    let err = http.send_message(ch, vec![], &long).await.expect_err("too long");
+    let err = http
+        .send_message(ch, vec![], &long)
+        .await
+        .expect_err("too long");
     assert_eq!(code_of(&err), 50035);
     assert_eq!(d.take_violations().len(), 1);
     run.stop().await;
@@ -393,22 +561,36 @@ async fn discord_rules_are_enforced() {
 #[test]
 fn rule_checks_catch_component_limits() {
     use support::rules::check_message;
-    let row = |n: usize, prefix: &str| {
-        json!({"type": 1, "components": (0..n).map(|i| json!({"type": 2, "style": 1, "label": "x", "custom_id": format!("{prefix}{i}")})).collect::<Vec<_>>()})
-    };
+    let row = |n: usize, prefix: &str| json!({"type": 1, "components": (0..n).map(|i| json!({"type": 2, "style": 1, "label": "x", "custom_id": format!("{prefix}{i}")})).collect::<Vec<_>>()});
     assert!(check_message("", &json!({"components": [row(5, "a")]})).is_empty());
     assert!(!check_message("", &json!({"components": [row(6, "a")]})).is_empty());
-    assert!(!check_message("", &json!({"components": [row(1, "a"), row(1, "a")]})).is_empty(), "duplicate custom_id");
+    assert!(
+        !check_message("", &json!({"components": [row(1, "a"), row(1, "a")]})).is_empty(),
+        "duplicate custom_id"
+    );
     let long_id = "i".repeat(101);
     let bad_id = json!({"components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "x", "custom_id": long_id}]}]});
     assert!(!check_message("", &bad_id).is_empty());
-    let opts: Vec<_> = (0..26).map(|i| json!({"label": i.to_string(), "value": i.to_string()})).collect();
+    let opts: Vec<_> = (0..26)
+        .map(|i| json!({"label": i.to_string(), "value": i.to_string()}))
+        .collect();
     let select = json!({"type": 3, "custom_id": "s", "options": opts});
-    assert!(!check_message("", &json!({"components": [{"type": 1, "components": [select]}]})).is_empty());
+    assert!(!check_message(
+        "",
+        &json!({"components": [{"type": 1, "components": [select]}]})
+    )
+    .is_empty());
     let two = json!({"type": 1, "components": [{"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]}, {"type": 2, "style": 1, "label": "x", "custom_id": "b"}]});
-    assert!(!check_message("", &json!({"components": [two]})).is_empty(), "select must be alone");
+    assert!(
+        !check_message("", &json!({"components": [two]})).is_empty(),
+        "select must be alone"
+    );
     assert!(!check_message("", &json!({"content": "x".repeat(2001)})).is_empty());
-    assert!(!check_message("", &json!({"attachments": [{"id": 0, "description": "d".repeat(1025)}]})).is_empty());
+    assert!(!check_message(
+        "",
+        &json!({"attachments": [{"id": 0, "description": "d".repeat(1025)}]})
+    )
+    .is_empty());
 }
 
 #[test]
@@ -420,5 +602,8 @@ fn multipart_parser_reads_payload_and_files() {
     assert_eq!(parts[0].filename.as_deref(), Some("a.png"));
     assert_eq!(parts[0].data, b"\x89PNG\r\n--");
     assert_eq!(parts[1].data, b"{\"a\":1}");
-    assert_eq!(support::http::multipart_boundary("multipart/form-data; boundary=XyZ").as_deref(), Some("XyZ"));
+    assert_eq!(
+        support::http::multipart_boundary("multipart/form-data; boundary=XyZ").as_deref(),
+        Some("XyZ")
+    );
 }

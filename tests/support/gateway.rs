@@ -28,7 +28,10 @@ pub async fn serve(listener: TcpListener, inner: Arc<Inner>) {
 }
 
 fn close(code: u16, reason: &str) -> Message {
-    Message::Close(Some(CloseFrame { code: CloseCode::from(code), reason: reason.to_string().into() }))
+    Message::Close(Some(CloseFrame {
+        code: CloseCode::from(code),
+        reason: reason.to_string().into(),
+    }))
 }
 
 async fn connection(stream: TcpStream, inner: Arc<Inner>) {
@@ -73,9 +76,13 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
             1 => {
                 inner.st.lock().unwrap().heartbeats += 1;
                 let _ = tx.send(Message::Text(json!({"op": 11}).to_string()));
-            },
+            }
             2 => {
-                let token = v.pointer("/d/token").and_then(Value::as_str).unwrap_or_default().to_string();
+                let token = v
+                    .pointer("/d/token")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string();
                 let mut st = inner.st.lock().unwrap();
                 st.identify_tokens.push(token.clone());
                 if let Some(expected) = &st.expected_token {
@@ -121,9 +128,12 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
                 let _ = tx.send(Message::Text(ready.to_string()));
                 drop(st);
                 inner.bump();
-            },
+            }
             6 => {
-                let session = v.pointer("/d/session_id").and_then(Value::as_str).unwrap_or_default();
+                let session = v
+                    .pointer("/d/session_id")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
                 let mut st = inner.st.lock().unwrap();
                 if session != st.session_id {
                     let _ = tx.send(Message::Text(json!({"op": 9, "d": false}).to_string()));
@@ -136,8 +146,8 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
                 let _ = tx.send(Message::Text(resumed.to_string()));
                 drop(st);
                 inner.bump();
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
 

@@ -22,7 +22,10 @@ pub struct Request {
 impl Request {
     pub fn header(&self, name: &str) -> Option<&str> {
         let name = name.to_ascii_lowercase();
-        self.headers.iter().find(|(k, _)| *k == name).map(|(_, v)| v.as_str())
+        self.headers
+            .iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -44,11 +47,19 @@ impl Response {
     }
 
     pub fn no_content() -> Response {
-        Response { status: 204, content_type: "application/json", body: None }
+        Response {
+            status: 204,
+            content_type: "application/json",
+            body: None,
+        }
     }
 
     pub fn bytes(content_type: &'static str, body: Vec<u8>) -> Response {
-        Response { status: 200, content_type, body: Some(body) }
+        Response {
+            status: 200,
+            content_type,
+            body: Some(body),
+        }
     }
 }
 
@@ -155,7 +166,12 @@ async fn connection(mut stream: TcpStream, handler: Handler) -> std::io::Result<
             .filter_map(|l| l.split_once(':'))
             .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
             .collect();
-        let header = |name: &str| headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+        let header = |name: &str| {
+            headers
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone())
+        };
 
         // Body.
         let chunked = header("transfer-encoding")
@@ -175,7 +191,7 @@ async fn connection(mut stream: TcpStream, handler: Handler) -> std::io::Result<
                         match read_line(&mut stream, &mut buf).await? {
                             None => return Ok(()),
                             Some(l) if l.is_empty() => break,
-                            Some(_) => {},
+                            Some(_) => {}
                         }
                     }
                     break;
@@ -187,31 +203,49 @@ async fn connection(mut stream: TcpStream, handler: Handler) -> std::io::Result<
             }
             body
         } else {
-            let len: usize = header("content-length").and_then(|v| v.parse().ok()).unwrap_or(0);
+            let len: usize = header("content-length")
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0);
             match read_exact_into(&mut stream, &mut buf, len).await? {
                 Some(b) => b,
                 None => return Ok(()),
             }
         };
 
-        let close = header("connection").map(|v| v.eq_ignore_ascii_case("close")).unwrap_or(false);
+        let close = header("connection")
+            .map(|v| v.eq_ignore_ascii_case("close"))
+            .unwrap_or(false);
         let (path, query) = match target.split_once('?') {
             Some((p, q)) => (p.to_string(), parse_query(q)),
             None => (target.clone(), HashMap::new()),
         };
-        let request = Request { method, path, query, headers, body };
+        let request = Request {
+            method,
+            path,
+            query,
+            headers,
+            body,
+        };
         let response = handler(request);
 
-        let mut out = format!("HTTP/1.1 {} {}\r\n", response.status, reason(response.status));
+        let mut out = format!(
+            "HTTP/1.1 {} {}\r\n",
+            response.status,
+            reason(response.status)
+        );
         match &response.body {
             Some(b) => {
                 out.push_str(&format!("Content-Type: {}\r\n", response.content_type));
                 out.push_str(&format!("Content-Length: {}\r\n", b.len()));
-            },
+            }
             None if response.status != 204 => out.push_str("Content-Length: 0\r\n"),
-            None => {},
+            None => {}
         }
-        out.push_str(if close { "Connection: close\r\n\r\n" } else { "Connection: keep-alive\r\n\r\n" });
+        out.push_str(if close {
+            "Connection: close\r\n\r\n"
+        } else {
+            "Connection: keep-alive\r\n\r\n"
+        });
         let mut bytes = out.into_bytes();
         if let Some(b) = response.body {
             bytes.extend_from_slice(&b);
@@ -235,11 +269,15 @@ pub struct Part {
 
 /// The boundary of a `multipart/form-data; boundary=...` content type.
 pub fn multipart_boundary(content_type: &str) -> Option<String> {
-    if !content_type.to_ascii_lowercase().starts_with("multipart/form-data") {
+    if !content_type
+        .to_ascii_lowercase()
+        .starts_with("multipart/form-data")
+    {
         return None;
     }
     content_type.split(';').map(str::trim).find_map(|p| {
-        p.strip_prefix("boundary=").map(|b| b.trim_matches('"').to_string())
+        p.strip_prefix("boundary=")
+            .map(|b| b.trim_matches('"').to_string())
     })
 }
 
@@ -248,7 +286,12 @@ fn disposition_params(value: &str) -> HashMap<String, String> {
         .split(';')
         .skip(1)
         .filter_map(|p| p.trim().split_once('='))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().trim_matches('"').to_string()))
+        .map(|(k, v)| {
+            (
+                k.trim().to_ascii_lowercase(),
+                v.trim().trim_matches('"').to_string(),
+            )
+        })
         .collect()
 }
 
@@ -265,13 +308,15 @@ pub fn parse_multipart(body: &[u8], boundary: &str) -> Result<Vec<Part>, String>
         if rest.starts_with(b"--") {
             return Ok(parts);
         }
-        let rest = rest.strip_prefix(b"\r\n").ok_or("multipart: no CRLF after boundary")?;
+        let rest = rest
+            .strip_prefix(b"\r\n")
+            .ok_or("multipart: no CRLF after boundary")?;
         let start = body.len() - rest.len();
         let head_end = find(rest, b"\r\n\r\n").ok_or("multipart: part without headers end")?;
         let head = String::from_utf8_lossy(&rest[..head_end]).into_owned();
         let data_start = start + head_end + 4;
-        let data_len =
-            find(&body[data_start..], &next_delim).ok_or("multipart: part without closing boundary")?;
+        let data_len = find(&body[data_start..], &next_delim)
+            .ok_or("multipart: part without closing boundary")?;
         let data = body[data_start..data_start + data_len].to_vec();
         pos = data_start + data_len + next_delim.len();
 
@@ -279,17 +324,24 @@ pub fn parse_multipart(body: &[u8], boundary: &str) -> Result<Vec<Part>, String>
         let mut filename = None;
         let mut content_type = None;
         for line in head.split("\r\n") {
-            let Some((k, v)) = line.split_once(':') else { continue };
+            let Some((k, v)) = line.split_once(':') else {
+                continue;
+            };
             match k.trim().to_ascii_lowercase().as_str() {
                 "content-disposition" => {
                     let params = disposition_params(v);
                     name = params.get("name").cloned().unwrap_or_default();
                     filename = params.get("filename").cloned();
-                },
+                }
                 "content-type" => content_type = Some(v.trim().to_string()),
-                _ => {},
+                _ => {}
             }
         }
-        parts.push(Part { name, filename, content_type, data });
+        parts.push(Part {
+            name,
+            filename,
+            content_type,
+            data,
+        });
     }
 }

@@ -33,8 +33,8 @@ use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 pub use model::{
-    ApiError, Attachment, Button, Channel, Interaction, Ix, Msg, Reply, Select, User, Violation, EPHEMERAL,
-    LOADING,
+    ApiError, Attachment, Button, Channel, Interaction, Ix, Msg, Reply, Select, User, Violation,
+    EPHEMERAL, LOADING,
 };
 
 /// Everything the stand-in knows. Behind one mutex; every change bumps `Inner::changed`.
@@ -125,8 +125,12 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
 impl StandIn {
     /// Binds REST and gateway on 127.0.0.1 (ephemeral ports) and starts serving.
     pub async fn start() -> StandIn {
-        let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind REST listener");
-        let gw = TcpListener::bind("127.0.0.1:0").await.expect("bind gateway listener");
+        let rest = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind REST listener");
+        let gw = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind gateway listener");
         let joined_at = model::iso_now();
         let base: u64 = 1_300_000_000_000_000_000;
         let mut st = State {
@@ -160,7 +164,15 @@ impl StandIn {
             callback_window: Duration::from_secs(3),
         };
         let ch = st.default_channel;
-        st.channels.insert(ch, Channel { id: ch, name: "general".into(), kind: 0, parent_id: None });
+        st.channels.insert(
+            ch,
+            Channel {
+                id: ch,
+                name: "general".into(),
+                kind: 0,
+                parent_id: None,
+            },
+        );
         let (changed, _) = watch::channel(0u64);
         let inner = Arc::new(Inner {
             st: Mutex::new(st),
@@ -172,7 +184,11 @@ impl StandIn {
         let handler: http::Handler = Arc::new(move |req| rest::handle(&handler_inner, req));
         let t1 = tokio::spawn(http::serve(rest, handler));
         let t2 = tokio::spawn(gateway::serve(gw, inner.clone()));
-        StandIn { inner, tasks: Arc::new(Tasks(vec![t1, t2])), timeout: DEFAULT_TIMEOUT }
+        StandIn {
+            inner,
+            tasks: Arc::new(Tasks(vec![t1, t2])),
+            timeout: DEFAULT_TIMEOUT,
+        }
     }
 
     /// Like [`StandIn::start`], but IDENTIFY and REST calls must carry this token
@@ -234,7 +250,15 @@ impl StandIn {
     pub fn add_channel(&self, name: &str) -> u64 {
         let mut st = self.lock();
         let id = st.snowflake();
-        st.channels.insert(id, Channel { id, name: name.into(), kind: 0, parent_id: None });
+        st.channels.insert(
+            id,
+            Channel {
+                id,
+                name: name.into(),
+                kind: 0,
+                parent_id: None,
+            },
+        );
         id
     }
 
@@ -242,7 +266,15 @@ impl StandIn {
     pub fn add_thread(&self, parent: u64, name: &str) -> u64 {
         let mut st = self.lock();
         let id = st.snowflake();
-        st.channels.insert(id, Channel { id, name: name.into(), kind: 11, parent_id: Some(parent) });
+        st.channels.insert(
+            id,
+            Channel {
+                id,
+                name: name.into(),
+                kind: 11,
+                parent_id: Some(parent),
+            },
+        );
         id
     }
 
@@ -255,7 +287,11 @@ impl StandIn {
     pub fn user_with_locale(&self, name: &str, locale: &str) -> User {
         let mut st = self.lock();
         let id = st.snowflake();
-        let u = User { id, name: name.into(), locale: locale.into() };
+        let u = User {
+            id,
+            name: name.into(),
+            locale: locale.into(),
+        };
         st.users.insert(id, u.clone());
         u
     }
@@ -274,8 +310,10 @@ impl StandIn {
 
     /// Waits until a client has identified and received READY.
     pub async fn wait_ready(&self) {
-        self.wait_for("the bot to IDENTIFY and receive READY", |st| (st.ready_count > 0 && st.gateway.is_some()).then_some(()))
-            .await
+        self.wait_for("the bot to IDENTIFY and receive READY", |st| {
+            (st.ready_count > 0 && st.gateway.is_some()).then_some(())
+        })
+        .await
     }
 
     /// Closes the gateway connection with a close code (4000 lets the client resume).
@@ -284,7 +322,10 @@ impl StandIn {
         use tokio_tungstenite::tungstenite::protocol::CloseFrame;
         let mut st = self.lock();
         if let Some((_, tx)) = st.gateway.take() {
-            let _ = tx.send(WsMessage::Close(Some(CloseFrame { code: CloseCode::from(code), reason: "stand-in".into() })));
+            let _ = tx.send(WsMessage::Close(Some(CloseFrame {
+                code: CloseCode::from(code),
+                reason: "stand-in".into(),
+            })));
         }
     }
 
@@ -300,7 +341,8 @@ impl StandIn {
         };
         st.seq += 1;
         let frame = json!({"op": 0, "s": st.seq, "t": event, "d": data});
-        tx.send(WsMessage::Text(frame.to_string())).expect("gateway connection closed");
+        tx.send(WsMessage::Text(frame.to_string()))
+            .expect("gateway connection closed");
         st.seq
     }
 
@@ -318,14 +360,28 @@ impl StandIn {
 
     /// Waits until a chat-input command with this name is registered; returns it.
     pub async fn wait_command(&self, name: &str) -> Value {
-        self.wait_for(&format!("command /{name} to be registered"), |st| find_command(st, name)).await
+        self.wait_for(&format!("command /{name} to be registered"), |st| {
+            find_command(st, name)
+        })
+        .await
     }
 
     // ----- interactions -----
 
-    fn base_interaction(st: &mut State, kind: u8, user: &User, channel: u64) -> (u64, String, Value) {
-        assert!(st.channels.contains_key(&channel), "stand-in: unknown channel {channel}");
-        assert!(st.users.contains_key(&user.id), "stand-in: unknown user {user:?} (create users with StandIn::user)");
+    fn base_interaction(
+        st: &mut State,
+        kind: u8,
+        user: &User,
+        channel: u64,
+    ) -> (u64, String, Value) {
+        assert!(
+            st.channels.contains_key(&channel),
+            "stand-in: unknown channel {channel}"
+        );
+        assert!(
+            st.users.contains_key(&user.id),
+            "stand-in: unknown user {user:?} (create users with StandIn::user)"
+        );
         let id = st.snowflake();
         let token = format!("aW50ZXJhY3Rpb246{id}:standin-token-{id}");
         let v = json!({
@@ -401,7 +457,11 @@ impl StandIn {
         let mut resolved_users = Map::new();
         let mut resolved_members = Map::new();
         // Walk subcommand groups / subcommands.
-        let mut defs = cmd.get("options").and_then(Value::as_array).cloned().unwrap_or_default();
+        let mut defs = cmd
+            .get("options")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
         let mut chain: Vec<(String, u64)> = vec![];
         for w in &path {
             let sub = defs
@@ -409,8 +469,15 @@ impl StandIn {
                 .find(|o| o.get("name").and_then(Value::as_str) == Some(w))
                 .unwrap_or_else(|| panic!("stand-in: /{root} has no subcommand {w}"))
                 .clone();
-            chain.push((w.to_string(), sub.get("type").and_then(Value::as_u64).unwrap_or(1)));
-            defs = sub.get("options").and_then(Value::as_array).cloned().unwrap_or_default();
+            chain.push((
+                w.to_string(),
+                sub.get("type").and_then(Value::as_u64).unwrap_or(1),
+            ));
+            defs = sub
+                .get("options")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default();
         }
         let mut leaf: Vec<Value> = match options {
             Value::Array(a) => a.clone(),
@@ -418,7 +485,8 @@ impl StandIn {
             Value::Object(map) => {
                 for (k, _) in map {
                     assert!(
-                        defs.iter().any(|d| d.get("name").and_then(Value::as_str) == Some(k)),
+                        defs.iter()
+                            .any(|d| d.get("name").and_then(Value::as_str) == Some(k)),
                         "stand-in: /{name} has no option {k:?}"
                     );
                 }
@@ -458,7 +526,7 @@ impl StandIn {
                     out.push(o);
                 }
                 out
-            },
+            }
             other => panic!("stand-in: options must be an object or array, got {other}"),
         };
         // Resolve users for USER / MENTIONABLE options.
@@ -466,9 +534,16 @@ impl StandIn {
             let t = o.get("type").and_then(Value::as_u64).unwrap_or(0);
             if (t == 6 || t == 9) && o.get("focused").is_none() {
                 let uid = json_u64(o.get("value")).unwrap_or(0);
-                let u = st.users.get(&uid).cloned().unwrap_or_else(|| panic!("stand-in: option {o} names unknown user {uid}"));
+                let u = st
+                    .users
+                    .get(&uid)
+                    .cloned()
+                    .unwrap_or_else(|| panic!("stand-in: option {o} names unknown user {uid}"));
                 resolved_users.insert(uid.to_string(), model::user_json(&u));
-                resolved_members.insert(uid.to_string(), model::member_json(&u, &st.joined_at, false));
+                resolved_members.insert(
+                    uid.to_string(),
+                    model::member_json(&u, &st.joined_at, false),
+                );
             }
         }
         for (sub, t) in chain.iter().rev() {
@@ -498,16 +573,43 @@ impl StandIn {
         let data = Self::command_data(&st, name, &options, None);
         let (id, token, mut v) = Self::base_interaction(&mut st, 2, user, channel);
         v["data"] = data;
-        self.send_interaction(&mut st, id, token, 2, user, channel, format!("/{name}"), None, v)
+        self.send_interaction(
+            &mut st,
+            id,
+            token,
+            2,
+            user,
+            channel,
+            format!("/{name}"),
+            None,
+            v,
+        )
     }
 
     /// Sends an autocomplete interaction (type 4); `focused` names the option being typed.
-    pub async fn autocomplete(&self, user: &User, channel: u64, name: &str, options: Value, focused: &str) -> Ix {
+    pub async fn autocomplete(
+        &self,
+        user: &User,
+        channel: u64,
+        name: &str,
+        options: Value,
+        focused: &str,
+    ) -> Ix {
         let mut st = self.lock();
         let data = Self::command_data(&st, name, &options, Some(focused));
         let (id, token, mut v) = Self::base_interaction(&mut st, 4, user, channel);
         v["data"] = data;
-        self.send_interaction(&mut st, id, token, 4, user, channel, format!("/{name} (autocomplete {focused})"), None, v)
+        self.send_interaction(
+            &mut st,
+            id,
+            token,
+            4,
+            user,
+            channel,
+            format!("/{name} (autocomplete {focused})"),
+            None,
+            v,
+        )
     }
 
     fn component(
@@ -527,22 +629,30 @@ impl StandIn {
             .unwrap_or_else(|| panic!("stand-in: no message {message_id} to interact with"));
         match component_type {
             2 => {
-                let b = msg.buttons().into_iter().find(|b| b.custom_id.as_deref() == Some(custom_id)).unwrap_or_else(|| {
-                    panic!(
+                let b = msg
+                    .buttons()
+                    .into_iter()
+                    .find(|b| b.custom_id.as_deref() == Some(custom_id))
+                    .unwrap_or_else(|| {
+                        panic!(
                         "stand-in: message {message_id} has no button {custom_id:?}; buttons: {:?}",
                         msg.buttons().iter().map(|b| (&b.label, &b.custom_id)).collect::<Vec<_>>()
                     )
-                });
+                    });
                 assert!(!b.disabled, "stand-in: button {custom_id:?} on message {message_id} is disabled; Discord would not send the click");
-            },
+            }
             _ => {
-                let s = msg.select(custom_id).unwrap_or_else(|| {
-                    panic!(
+                let s =
+                    msg.select(custom_id).unwrap_or_else(|| {
+                        panic!(
                         "stand-in: message {message_id} has no select {custom_id:?}; selects: {:?}",
                         msg.selects().iter().map(|s| &s.custom_id).collect::<Vec<_>>()
                     )
-                });
-                assert!(!s.disabled, "stand-in: select {custom_id:?} on message {message_id} is disabled");
+                    });
+                assert!(
+                    !s.disabled,
+                    "stand-in: select {custom_id:?} on message {message_id} is disabled"
+                );
                 if s.kind == 3 {
                     for v in values.iter().flatten() {
                         assert!(
@@ -552,7 +662,7 @@ impl StandIn {
                         );
                     }
                 }
-            },
+            }
         }
         let (id, token, mut v) = Self::base_interaction(&mut st, 3, user, msg.channel_id);
         let mut data = json!({"custom_id": custom_id, "component_type": component_type});
@@ -561,7 +671,17 @@ impl StandIn {
         }
         v["data"] = data;
         v["message"] = rest::message_json(&self.inner, &st, message_id);
-        self.send_interaction(&mut st, id, token, 3, user, msg.channel_id, custom_id.to_string(), Some(message_id), v)
+        self.send_interaction(
+            &mut st,
+            id,
+            token,
+            3,
+            user,
+            msg.channel_id,
+            custom_id.to_string(),
+            Some(message_id),
+            v,
+        )
     }
 
     /// Clicks a button (type 3, component_type 2) by custom id.
@@ -571,14 +691,24 @@ impl StandIn {
 
     /// Clicks the button with this label (or custom id).
     pub async fn click_label(&self, user: &User, message_id: u64, label: &str) -> Ix {
-        let msg = self.message(message_id).unwrap_or_else(|| panic!("stand-in: no message {message_id}"));
+        let msg = self
+            .message(message_id)
+            .unwrap_or_else(|| panic!("stand-in: no message {message_id}"));
         let b = msg.expect_button(label);
-        let id = b.custom_id.unwrap_or_else(|| panic!("stand-in: button {label:?} is a link button"));
+        let id = b
+            .custom_id
+            .unwrap_or_else(|| panic!("stand-in: button {label:?} is a link button"));
         self.component(user, message_id, &id, 2, None)
     }
 
     /// Picks values in a string select menu (component_type 3).
-    pub async fn select(&self, user: &User, message_id: u64, custom_id: &str, values: &[&str]) -> Ix {
+    pub async fn select(
+        &self,
+        user: &User,
+        message_id: u64,
+        custom_id: &str,
+        values: &[&str],
+    ) -> Ix {
         let values = values.iter().map(|s| s.to_string()).collect();
         self.component(user, message_id, custom_id, 3, Some(values))
     }
@@ -593,7 +723,10 @@ impl StandIn {
             if let Some(v) = f(&self.lock()) {
                 return v;
             }
-            if tokio::time::timeout_at(deadline, rx.changed()).await.is_err() {
+            if tokio::time::timeout_at(deadline, rx.changed())
+                .await
+                .is_err()
+            {
                 let st = self.lock();
                 let last: Vec<&String> = st.requests.iter().rev().take(8).collect();
                 panic!(
@@ -625,10 +758,16 @@ impl StandIn {
                     return r.clone();
                 }
                 if !i.refused.is_empty() {
-                    panic!("stand-in: {what}: the callback was refused: {:?}", i.refused);
+                    panic!(
+                        "stand-in: {what}: the callback was refused: {:?}",
+                        i.refused
+                    );
                 }
             }
-            if tokio::time::timeout_at(deadline, rx.changed()).await.is_err() {
+            if tokio::time::timeout_at(deadline, rx.changed())
+                .await
+                .is_err()
+            {
                 let st = self.lock();
                 let last: Vec<&String> = st.requests.iter().rev().take(8).collect();
                 panic!(
@@ -642,7 +781,8 @@ impl StandIn {
     /// Waits for the first refused callback to `ix` (e.g. 40060, 10062).
     pub async fn refusal(&self, ix: Ix) -> ApiError {
         let what = format!("a refused callback to {}", Self::describe(&self.lock(), ix));
-        self.wait_for(&what, |st| st.interactions[&ix.id].refused.first().cloned()).await
+        self.wait_for(&what, |st| st.interactions[&ix.id].refused.first().cloned())
+            .await
     }
 
     /// The interaction record (reply, refusals, original, follow-ups) right now.
@@ -653,14 +793,21 @@ impl StandIn {
     /// The original response message of `ix` (for 6/7: the component's message).
     pub fn original(&self, ix: Ix) -> Option<Msg> {
         let st = self.lock();
-        st.interactions[&ix.id].original.and_then(|m| st.messages.get(&m).cloned())
+        st.interactions[&ix.id]
+            .original
+            .and_then(|m| st.messages.get(&m).cloned())
     }
 
     /// Waits until the original response of `ix` satisfies `pred`.
     pub async fn wait_original(&self, ix: Ix, pred: impl Fn(&Msg) -> bool) -> Msg {
-        let what = format!("the original response of {} to match", Self::describe(&self.lock(), ix));
+        let what = format!(
+            "the original response of {} to match",
+            Self::describe(&self.lock(), ix)
+        );
         self.wait_for(&what, |st| {
-            let m = st.interactions[&ix.id].original.and_then(|m| st.messages.get(&m))?;
+            let m = st.interactions[&ix.id]
+                .original
+                .and_then(|m| st.messages.get(&m))?;
             pred(m).then(|| m.clone())
         })
         .await
@@ -669,7 +816,11 @@ impl StandIn {
     /// Follow-up messages of `ix`, oldest first.
     pub fn followups(&self, ix: Ix) -> Vec<Msg> {
         let st = self.lock();
-        st.interactions[&ix.id].followups.iter().filter_map(|m| st.messages.get(m).cloned()).collect()
+        st.interactions[&ix.id]
+            .followups
+            .iter()
+            .filter_map(|m| st.messages.get(m).cloned())
+            .collect()
     }
 
     /// Waits until `ix` has at least `n` follow-ups; returns them.
@@ -677,7 +828,11 @@ impl StandIn {
         let what = format!("{n} follow-up(s) to {}", Self::describe(&self.lock(), ix));
         self.wait_for(&what, |st| {
             let f = &st.interactions[&ix.id].followups;
-            (f.len() >= n).then(|| f.iter().filter_map(|m| st.messages.get(m).cloned()).collect())
+            (f.len() >= n).then(|| {
+                f.iter()
+                    .filter_map(|m| st.messages.get(m).cloned())
+                    .collect()
+            })
         })
         .await
     }
@@ -689,13 +844,20 @@ impl StandIn {
 
     /// Waits until message `id` exists and satisfies `pred`, e.g. `|m| m.version >= 2`.
     pub async fn wait_message(&self, id: u64, pred: impl Fn(&Msg) -> bool) -> Msg {
-        self.wait_for(&format!("message {id} to match"), |st| st.messages.get(&id).filter(|m| pred(m)).cloned()).await
+        self.wait_for(&format!("message {id} to match"), |st| {
+            st.messages.get(&id).filter(|m| pred(m)).cloned()
+        })
+        .await
     }
 
     /// Waits until some message in `channel` (ephemeral ones included) satisfies `pred`; newest first.
     pub async fn wait_channel_message(&self, channel: u64, pred: impl Fn(&Msg) -> bool) -> Msg {
         self.wait_for(&format!("a message in channel {channel} to match"), |st| {
-            st.messages.values().rev().find(|m| m.channel_id == channel && !m.deleted && pred(m)).cloned()
+            st.messages
+                .values()
+                .rev()
+                .find(|m| m.channel_id == channel && !m.deleted && pred(m))
+                .cloned()
         })
         .await
     }
@@ -703,12 +865,20 @@ impl StandIn {
     /// Messages of a channel, oldest first, not deleted; ephemeral ones included
     /// (check `Msg::ephemeral`).
     pub fn channel_messages(&self, channel: u64) -> Vec<Msg> {
-        self.lock().messages.values().filter(|m| m.channel_id == channel && !m.deleted).cloned().collect()
+        self.lock()
+            .messages
+            .values()
+            .filter(|m| m.channel_id == channel && !m.deleted)
+            .cloned()
+            .collect()
     }
 
     /// Messages everyone in the channel sees (not ephemeral, not deleted).
     pub fn public_messages(&self, channel: u64) -> Vec<Msg> {
-        self.channel_messages(channel).into_iter().filter(|m| !m.ephemeral()).collect()
+        self.channel_messages(channel)
+            .into_iter()
+            .filter(|m| !m.ephemeral())
+            .collect()
     }
 
     /// The newest non-deleted message of a channel.
@@ -742,8 +912,11 @@ impl StandIn {
     pub fn assert_no_violations(&self) {
         let st = self.lock();
         if !st.violations.is_empty() || !st.unknown_routes.is_empty() {
-            let list: Vec<String> =
-                st.violations.iter().map(|v| format!("  {} -> {}: {}", v.route, v.code, v.detail)).collect();
+            let list: Vec<String> = st
+                .violations
+                .iter()
+                .map(|v| format!("  {} -> {}: {}", v.route, v.code, v.detail))
+                .collect();
             panic!(
                 "stand-in: the bot broke Discord's rules:\n{}\n  unknown routes: {:?}",
                 list.join("\n"),
@@ -764,7 +937,12 @@ fn json_u64(v: Option<&Value>) -> Option<u64> {
 /// A registered chat-input command: guild commands first, then global.
 fn find_command(st: &State, name: &str) -> Option<Value> {
     let is = |c: &&Value| {
-        c.get("name").and_then(Value::as_str) == Some(name) && c.get("type").and_then(Value::as_u64).unwrap_or(1) == 1
+        c.get("name").and_then(Value::as_str) == Some(name)
+            && c.get("type").and_then(Value::as_u64).unwrap_or(1) == 1
     };
-    st.guild_commands.get(&st.guild_id).and_then(|l| l.iter().find(is)).or_else(|| st.global_commands.iter().find(is)).cloned()
+    st.guild_commands
+        .get(&st.guild_id)
+        .and_then(|l| l.iter().find(is))
+        .or_else(|| st.global_commands.iter().find(is))
+        .cloned()
 }

@@ -67,7 +67,12 @@ impl Attachment {
             &self.bytes[..self.bytes.len().min(8)]
         );
         image::load_from_memory_with_format(&self.bytes, image::ImageFormat::Png)
-            .unwrap_or_else(|e| panic!("attachment {} ({}) is not a valid PNG: {e}", self.id, self.filename))
+            .unwrap_or_else(|e| {
+                panic!(
+                    "attachment {} ({}) is not a valid PNG: {e}",
+                    self.id, self.filename
+                )
+            })
             .to_rgba8()
     }
 }
@@ -123,14 +128,27 @@ pub struct Select {
 fn buttons_of(components: &[Value]) -> Vec<Button> {
     let mut out = Vec::new();
     for (r, row) in components.iter().enumerate() {
-        let inner = row.get("components").and_then(Value::as_array).cloned().unwrap_or_default();
+        let inner = row
+            .get("components")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
         for (c, comp) in inner.iter().enumerate() {
             if comp.get("type").and_then(Value::as_u64) == Some(2) {
                 out.push(Button {
-                    custom_id: comp.get("custom_id").and_then(Value::as_str).map(str::to_string),
-                    label: comp.get("label").and_then(Value::as_str).map(str::to_string),
+                    custom_id: comp
+                        .get("custom_id")
+                        .and_then(Value::as_str)
+                        .map(str::to_string),
+                    label: comp
+                        .get("label")
+                        .and_then(Value::as_str)
+                        .map(str::to_string),
                     style: comp.get("style").and_then(Value::as_u64).unwrap_or(0),
-                    disabled: comp.get("disabled").and_then(Value::as_bool).unwrap_or(false),
+                    disabled: comp
+                        .get("disabled")
+                        .and_then(Value::as_bool)
+                        .unwrap_or(false),
                     url: comp.get("url").and_then(Value::as_str).map(str::to_string),
                     row: r,
                     col: c,
@@ -144,7 +162,11 @@ fn buttons_of(components: &[Value]) -> Vec<Button> {
 fn selects_of(components: &[Value]) -> Vec<Select> {
     let mut out = Vec::new();
     for (r, row) in components.iter().enumerate() {
-        let inner = row.get("components").and_then(Value::as_array).cloned().unwrap_or_default();
+        let inner = row
+            .get("components")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
         for comp in &inner {
             let kind = comp.get("type").and_then(Value::as_u64).unwrap_or(0);
             if matches!(kind, 3 | 5 | 6 | 7 | 8) {
@@ -154,17 +176,32 @@ fn selects_of(components: &[Value]) -> Vec<Select> {
                     .map(|opts| {
                         opts.iter()
                             .map(|o| {
-                                let s = |k: &str| o.get(k).and_then(Value::as_str).unwrap_or_default().to_string();
+                                let s = |k: &str| {
+                                    o.get(k)
+                                        .and_then(Value::as_str)
+                                        .unwrap_or_default()
+                                        .to_string()
+                                };
                                 (s("label"), s("value"))
                             })
                             .collect()
                     })
                     .unwrap_or_default();
                 out.push(Select {
-                    custom_id: comp.get("custom_id").and_then(Value::as_str).unwrap_or_default().to_string(),
+                    custom_id: comp
+                        .get("custom_id")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_string(),
                     kind,
-                    disabled: comp.get("disabled").and_then(Value::as_bool).unwrap_or(false),
-                    placeholder: comp.get("placeholder").and_then(Value::as_str).map(str::to_string),
+                    disabled: comp
+                        .get("disabled")
+                        .and_then(Value::as_bool)
+                        .unwrap_or(false),
+                    placeholder: comp
+                        .get("placeholder")
+                        .and_then(Value::as_str)
+                        .map(str::to_string),
                     options,
                     row: r,
                 });
@@ -207,13 +244,18 @@ impl Msg {
             panic!(
                 "message {} has no button with label or custom_id {key:?}; buttons: {:?}",
                 self.id,
-                self.buttons().iter().map(|b| (&b.label, &b.custom_id)).collect::<Vec<_>>()
+                self.buttons()
+                    .iter()
+                    .map(|b| (&b.label, &b.custom_id))
+                    .collect::<Vec<_>>()
             )
         })
     }
 
     pub fn select(&self, custom_id: &str) -> Option<Select> {
-        self.selects().into_iter().find(|s| s.custom_id == custom_id)
+        self.selects()
+            .into_iter()
+            .find(|s| s.custom_id == custom_id)
     }
 
     /// All text of the message: content plus embed titles, descriptions, fields, footers.
@@ -226,7 +268,12 @@ impl Msg {
                     t.push_str(s);
                 }
             }
-            for f in e.get("fields").and_then(Value::as_array).into_iter().flatten() {
+            for f in e
+                .get("fields")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
                 for k in ["name", "value"] {
                     if let Some(s) = f.get(k).and_then(Value::as_str) {
                         t.push('\n');
@@ -301,7 +348,11 @@ impl Reply {
         self.choices
             .iter()
             .map(|c| {
-                let name = c.get("name").and_then(Value::as_str).unwrap_or_default().to_string();
+                let name = c
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string();
                 let value = match c.get("value") {
                     Some(Value::String(s)) => s.clone(),
                     Some(v) => v.to_string(),
@@ -358,7 +409,9 @@ pub struct Ix {
 
 /// Current time as Discord's ISO 8601 timestamp.
 pub fn iso_now() -> String {
-    let d = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
+    let d = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
     let secs = d.as_secs();
     let days = (secs / 86_400) as i64;
     let rem = secs % 86_400;

@@ -6,7 +6,8 @@ use serde_json::{json, Value};
 
 use super::http::{multipart_boundary, parse_multipart, Part, Request, Response};
 use super::model::{
-    iso_now, member_json, user_json, ApiError, Attachment, Msg, Reply, Violation, EPHEMERAL, LOADING,
+    iso_now, member_json, user_json, ApiError, Attachment, Msg, Reply, Violation, EPHEMERAL,
+    LOADING,
 };
 use super::rules::{self, Problems};
 use super::{Inner, State};
@@ -21,11 +22,21 @@ struct Refusal {
 
 impl Refusal {
     fn new(status: u16, code: u64, message: &str) -> Refusal {
-        Refusal { status, code, message: message.to_string(), problems: vec![] }
+        Refusal {
+            status,
+            code,
+            message: message.to_string(),
+            problems: vec![],
+        }
     }
 
     fn form(problems: Problems) -> Refusal {
-        Refusal { status: 400, code: 50035, message: "Invalid Form Body".into(), problems }
+        Refusal {
+            status: 400,
+            code: 50035,
+            message: "Invalid Form Body".into(),
+            problems,
+        }
     }
 
     fn unknown_message() -> Refusal {
@@ -44,7 +55,11 @@ impl Refusal {
         if self.problems.is_empty() {
             self.message.clone()
         } else {
-            let list: Vec<String> = self.problems.iter().map(|(p, m)| format!("{p}: {m}")).collect();
+            let list: Vec<String> = self
+                .problems
+                .iter()
+                .map(|(p, m)| format!("{p}: {m}"))
+                .collect();
             format!("{}: {}", self.message, list.join("; "))
         }
     }
@@ -68,21 +83,36 @@ pub fn handle(inner: &Inner, req: Request) -> Response {
         let expected = st.expected_token.clone();
         let auth_ok = match (&expected, req.header("authorization")) {
             (None, _) => true,
-            (Some(exp), Some(got)) => got.trim_start_matches("Bot ") == exp.trim_start_matches("Bot "),
+            (Some(exp), Some(got)) => {
+                got.trim_start_matches("Bot ") == exp.trim_start_matches("Bot ")
+            }
             (Some(_), None) => rest.starts_with("/interactions/") || rest.starts_with("/webhooks/"),
         };
         if !auth_ok {
             Err(Refusal::new(401, 0, "401: Unauthorized"))
         } else {
-            let segs: Vec<String> = rest.split('/').filter(|s| !s.is_empty()).map(str::to_string).collect();
+            let segs: Vec<String> = rest
+                .split('/')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect();
             let segs: Vec<&str> = segs.iter().map(String::as_str).collect();
             route_api(inner, &mut st, &req, &segs)
         }
-    } else if let ["attachments", _, id, _] =
-        req.path.split('/').filter(|s| !s.is_empty()).collect::<Vec<_>>().as_slice()
+    } else if let ["attachments", _, id, _] = req
+        .path
+        .split('/')
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .as_slice()
     {
         let id = id_of(id).unwrap_or(0);
-        let file = st.messages.values().flat_map(|m| m.attachments.iter()).find(|a| a.id == id).cloned();
+        let file = st
+            .messages
+            .values()
+            .flat_map(|m| m.attachments.iter())
+            .find(|a| a.id == id)
+            .cloned();
         match file {
             Some(a) => Ok(Response::bytes("application/octet-stream", a.bytes)),
             None => Err(Refusal::new(404, 0, "404: Not Found")),
@@ -96,10 +126,14 @@ pub fn handle(inner: &Inner, req: Request) -> Response {
             if refusal.status == 404 && refusal.code == 0 {
                 st.unknown_routes.push(route.clone());
             } else if refusal.code != 0 {
-                st.violations.push(Violation { route: route.clone(), code: refusal.code, detail: refusal.detail() });
+                st.violations.push(Violation {
+                    route: route.clone(),
+                    code: refusal.code,
+                    detail: refusal.detail(),
+                });
             }
             Response::json(refusal.status, &refusal.body())
-        },
+        }
     };
     drop(st);
     inner.bump();
@@ -124,40 +158,55 @@ fn route_api(inner: &Inner, st: &mut State, req: &Request, segs: &[&str]) -> Res
         )),
         ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["applications", "@me"]) => {
             Ok(Response::json(200, &application_json(st)))
-        },
+        }
         ("GET", ["users", "@me"]) => Ok(Response::json(200, &bot_user_json(st))),
         ("GET", ["users", uid]) => {
             let u = id_of(uid).and_then(|id| st.users.get(&id).cloned());
             match u {
                 Some(u) => Ok(Response::json(200, &user_json(&u))),
-                None if id_of(uid) == Some(st.bot_id) => Ok(Response::json(200, &bot_user_json(st))),
+                None if id_of(uid) == Some(st.bot_id) => {
+                    Ok(Response::json(200, &bot_user_json(st)))
+                }
                 None => Err(Refusal::new(404, 10013, "Unknown User")),
             }
-        },
+        }
         ("GET", ["guilds", g, "members", uid]) if id_of(g) == Some(st.guild_id) => {
             let u = id_of(uid).and_then(|id| st.users.get(&id).cloned());
             match u {
                 Some(u) => Ok(Response::json(200, &member_json(&u, &st.joined_at, true))),
                 None => Err(Refusal::new(404, 10007, "Unknown Member")),
             }
-        },
-        (_, ["applications", app, "commands", ..]) | (_, ["applications", app, "guilds", _, "commands", ..])
+        }
+        (_, ["applications", app, "commands", ..])
+        | (_, ["applications", app, "guilds", _, "commands", ..])
             if id_of(app) != Some(st.app_id) =>
         {
             Err(Refusal::new(404, 10002, "Unknown Application"))
-        },
+        }
         ("PUT", ["applications", _, "commands"]) => put_commands(st, req, None),
-        ("GET", ["applications", _, "commands"]) => Ok(Response::json(200, &Value::Array(st.global_commands.clone()))),
+        ("GET", ["applications", _, "commands"]) => Ok(Response::json(
+            200,
+            &Value::Array(st.global_commands.clone()),
+        )),
         ("POST", ["applications", _, "commands"]) => post_command(st, req, None),
-        ("PUT", ["applications", _, "guilds", g, "commands"]) => put_commands(st, req, Some(guild(st, g)?)),
+        ("PUT", ["applications", _, "guilds", g, "commands"]) => {
+            put_commands(st, req, Some(guild(st, g)?))
+        }
         ("GET", ["applications", _, "guilds", g, "commands"]) => {
             let g = guild(st, g)?;
-            Ok(Response::json(200, &Value::Array(st.guild_commands.get(&g).cloned().unwrap_or_default())))
-        },
-        ("POST", ["applications", _, "guilds", g, "commands"]) => post_command(st, req, Some(guild(st, g)?)),
+            Ok(Response::json(
+                200,
+                &Value::Array(st.guild_commands.get(&g).cloned().unwrap_or_default()),
+            ))
+        }
+        ("POST", ["applications", _, "guilds", g, "commands"]) => {
+            post_command(st, req, Some(guild(st, g)?))
+        }
         ("POST", ["interactions", id, token, "callback"]) => callback(inner, st, req, id, token),
         ("POST", ["webhooks", app, token]) => followup(inner, st, req, app, token),
-        (_, ["webhooks", app, token, "messages", mid]) => webhook_message(inner, st, req, app, token, mid),
+        (_, ["webhooks", app, token, "messages", mid]) => {
+            webhook_message(inner, st, req, app, token, mid)
+        }
         ("POST", ["channels", ch, "messages"]) => {
             let ch = channel(st, ch)?;
             let (payload, parts) = parse_body(req)?;
@@ -168,10 +217,15 @@ fn route_api(inner: &Inner, st: &mut State, req: &Request, segs: &[&str]) -> Res
             }
             let id = create_message(st, ch, &payload, atts, None, false, 0)?;
             Ok(Response::json(200, &message_json(inner, st, id)))
-        },
+        }
         ("GET", ["channels", ch, "messages"]) => {
             let ch = channel(st, ch)?;
-            let limit: usize = req.query.get("limit").and_then(|l| l.parse().ok()).unwrap_or(50).min(100);
+            let limit: usize = req
+                .query
+                .get("limit")
+                .and_then(|l| l.parse().ok())
+                .unwrap_or(50)
+                .min(100);
             let list: Vec<u64> = st
                 .messages
                 .values()
@@ -182,12 +236,12 @@ fn route_api(inner: &Inner, st: &mut State, req: &Request, segs: &[&str]) -> Res
                 .collect();
             let out: Vec<Value> = list.iter().map(|id| message_json(inner, st, *id)).collect();
             Ok(Response::json(200, &Value::Array(out)))
-        },
+        }
         (_, ["channels", ch, "messages", mid]) => {
             let ch = channel(st, ch)?;
             let mid = id_of(mid).ok_or_else(Refusal::unknown_message)?;
             match st.messages.get(&mid) {
-                Some(msg) if msg.channel_id == ch && !msg.deleted && !msg.ephemeral() => {},
+                Some(msg) if msg.channel_id == ch && !msg.deleted && !msg.ephemeral() => {}
                 _ => return Err(Refusal::unknown_message()),
             }
             match m {
@@ -196,18 +250,18 @@ fn route_api(inner: &Inner, st: &mut State, req: &Request, segs: &[&str]) -> Res
                     let (payload, parts) = parse_body(req)?;
                     edit_message(st, mid, &payload, &parts, "")?;
                     Ok(Response::json(200, &message_json(inner, st, mid)))
-                },
+                }
                 "DELETE" => {
                     delete_message(st, mid);
                     Ok(Response::no_content())
-                },
+                }
                 _ => Err(not_found()),
             }
-        },
+        }
         ("GET", ["channels", ch]) => {
             let ch = channel(st, ch)?;
             Ok(Response::json(200, &channel_json(st, ch, true)))
-        },
+        }
         _ => Err(not_found()),
     }
 }
@@ -296,12 +350,18 @@ fn parse_body(req: &Request) -> Result<(Value, Vec<Part>), Refusal> {
             Some(p) => serde_json::from_slice(&p.data).map_err(|_| bad_json())?,
             None => json!({}),
         };
-        let files = parts.into_iter().filter(|p| p.name != "payload_json").collect();
+        let files = parts
+            .into_iter()
+            .filter(|p| p.name != "payload_json")
+            .collect();
         Ok((payload, files))
     } else if req.body.is_empty() {
         Ok((json!({}), vec![]))
     } else {
-        Ok((serde_json::from_slice(&req.body).map_err(|_| bad_json())?, vec![]))
+        Ok((
+            serde_json::from_slice(&req.body).map_err(|_| bad_json())?,
+            vec![],
+        ))
     }
 }
 
@@ -309,7 +369,11 @@ fn file_index(part: &Part) -> Option<u64> {
     if part.name == "file" {
         return Some(0);
     }
-    part.name.strip_prefix("files[")?.strip_suffix(']')?.parse().ok()
+    part.name
+        .strip_prefix("files[")?
+        .strip_suffix(']')?
+        .parse()
+        .ok()
 }
 
 fn json_id(v: Option<&Value>) -> Option<u64> {
@@ -331,8 +395,17 @@ fn resolve_attachments(
     base: &str,
     problems: &mut Problems,
 ) -> Vec<Attachment> {
-    let files: Vec<(u64, &Part)> = parts.iter().filter_map(|p| file_index(p).map(|i| (i, p))).collect();
-    let at = |k: String| if base.is_empty() { k } else { format!("{base}.{k}") };
+    let files: Vec<(u64, &Part)> = parts
+        .iter()
+        .filter_map(|p| file_index(p).map(|i| (i, p)))
+        .collect();
+    let at = |k: String| {
+        if base.is_empty() {
+            k
+        } else {
+            format!("{base}.{k}")
+        }
+    };
     let mut used = HashSet::new();
     let mut out = Vec::new();
     let new_att = |st: &mut State, part: &Part, entry: Option<&Value>| {
@@ -345,7 +418,10 @@ fn resolve_attachments(
         Attachment {
             id: st.snowflake(),
             filename,
-            description: entry.and_then(|e| e.get("description")).and_then(Value::as_str).map(str::to_string),
+            description: entry
+                .and_then(|e| e.get("description"))
+                .and_then(Value::as_str)
+                .map(str::to_string),
             content_type: part.content_type.clone(),
             bytes: part.data.clone(),
         }
@@ -361,11 +437,12 @@ fn resolve_attachments(
                     (_, Some(p)) => {
                         used.insert(id.unwrap_or(u64::MAX));
                         out.push(new_att(st, p, Some(e)));
-                    },
+                    }
                     (Some(a), None) => out.push(a.clone()),
-                    (None, None) => {
-                        problems.push((at(format!("attachments.{i}.id")), format!("unknown attachment id {:?}", e.get("id"))))
-                    },
+                    (None, None) => problems.push((
+                        at(format!("attachments.{i}.id")),
+                        format!("unknown attachment id {:?}", e.get("id")),
+                    )),
                 }
             }
             for (n, p) in &files {
@@ -373,26 +450,40 @@ fn resolve_attachments(
                     out.push(new_att(st, p, None));
                 }
             }
-        },
+        }
         _ => {
             out.extend(old.unwrap_or_default().iter().cloned());
             for (_, p) in &files {
                 out.push(new_att(st, p, None));
             }
-        },
+        }
     }
     if out.len() > 10 {
-        problems.push((at("attachments".into()), "must be 10 or fewer in length".into()));
+        problems.push((
+            at("attachments".into()),
+            "must be 10 or fewer in length".into(),
+        ));
     }
     for (i, a) in out.iter().enumerate() {
-        if a.description.as_ref().is_some_and(|d| d.chars().count() > 1024) {
-            problems.push((at(format!("attachments.{i}.description")), "must be 1024 or fewer in length".into()));
+        if a.description
+            .as_ref()
+            .is_some_and(|d| d.chars().count() > 1024)
+        {
+            problems.push((
+                at(format!("attachments.{i}.description")),
+                "must be 1024 or fewer in length".into(),
+            ));
         }
     }
     out
 }
 
-fn is_empty_message(content: &str, embeds: &[Value], components: &[Value], atts: &[Attachment]) -> bool {
+fn is_empty_message(
+    content: &str,
+    embeds: &[Value],
+    components: &[Value],
+    atts: &[Attachment],
+) -> bool {
     content.is_empty() && embeds.is_empty() && components.is_empty() && atts.is_empty()
 }
 
@@ -415,15 +506,24 @@ fn create_message(
     is_original: bool,
     extra_flags: u64,
 ) -> Result<u64, Refusal> {
-    let content = payload.get("content").and_then(Value::as_str).unwrap_or_default().to_string();
+    let content = payload
+        .get("content")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
     let embeds = arr(payload.get("embeds")).unwrap_or_default();
     let components = arr(payload.get("components")).unwrap_or_default();
-    let flags = (payload.get("flags").and_then(Value::as_u64).unwrap_or(0) & (EPHEMERAL | 4 | 4096)) | extra_flags;
+    let flags = (payload.get("flags").and_then(Value::as_u64).unwrap_or(0)
+        & (EPHEMERAL | 4 | 4096))
+        | extra_flags;
     if flags & LOADING == 0 && is_empty_message(&content, &embeds, &components, &attachments) {
         return Err(Refusal::new(400, 50006, "Cannot send an empty message"));
     }
     if interaction_id.is_none() && flags & EPHEMERAL != 0 {
-        return Err(Refusal::form(vec![("flags".into(), "ephemeral is only for interaction responses".into())]));
+        return Err(Refusal::form(vec![(
+            "flags".into(),
+            "ephemeral is only for interaction responses".into(),
+        )]));
     }
     let id = st.snowflake();
     st.messages.insert(
@@ -448,7 +548,13 @@ fn create_message(
 }
 
 /// Validates and applies an edit; on refusal nothing changes.
-fn edit_message(st: &mut State, mid: u64, payload: &Value, parts: &[Part], base: &str) -> Result<(), Refusal> {
+fn edit_message(
+    st: &mut State,
+    mid: u64,
+    payload: &Value,
+    parts: &[Part],
+    base: &str,
+) -> Result<(), Refusal> {
     let mut p = rules::check_message(base, payload);
     let old = st.messages[&mid].attachments.clone();
     let atts = resolve_attachments(st, payload, parts, Some(&old), base, &mut p);
@@ -489,7 +595,13 @@ fn delete_message(st: &mut State, mid: u64) {
 }
 
 pub fn attachment_json(inner: &Inner, msg: &Msg, a: &Attachment) -> Value {
-    let url = format!("{}/attachments/{}/{}/{}", inner.base_url(), msg.channel_id, a.id, a.filename);
+    let url = format!(
+        "{}/attachments/{}/{}/{}",
+        inner.base_url(),
+        msg.channel_id,
+        a.id,
+        a.filename
+    );
     let mut v = json!({
         "id": a.id.to_string(),
         "filename": a.filename,
@@ -516,7 +628,12 @@ pub fn attachment_json(inner: &Inner, msg: &Msg, a: &Attachment) -> Value {
 /// A full Message object as Discord returns it.
 pub fn message_json(inner: &Inner, st: &State, id: u64) -> Value {
     let m = &st.messages[&id];
-    let kind = if m.is_original && st.interactions.get(&m.interaction_id.unwrap_or(0)).is_some_and(|i| i.kind == 2) {
+    let kind = if m.is_original
+        && st
+            .interactions
+            .get(&m.interaction_id.unwrap_or(0))
+            .is_some_and(|i| i.kind == 2)
+    {
         20
     } else {
         0
@@ -550,15 +667,24 @@ pub fn message_json(inner: &Inner, st: &State, id: u64) -> Value {
 fn put_commands(st: &mut State, req: &Request, guild: Option<u64>) -> Res {
     let (payload, _) = parse_body(req)?;
     let Some(list) = payload.as_array() else {
-        return Err(Refusal::form(vec![("".into(), "expected an array of commands".into())]));
+        return Err(Refusal::form(vec![(
+            "".into(),
+            "expected an array of commands".into(),
+        )]));
     };
     let mut p = Problems::new();
     let mut names = HashSet::new();
     for (i, c) in list.iter().enumerate() {
         p.extend(rules::check_command(&i.to_string(), c));
-        let key = (c.get("type").and_then(Value::as_u64).unwrap_or(1), c.get("name").cloned());
+        let key = (
+            c.get("type").and_then(Value::as_u64).unwrap_or(1),
+            c.get("name").cloned(),
+        );
         if !names.insert(key.clone()) {
-            p.push((format!("{i}.name"), format!("duplicate command name {:?}", key.1)));
+            p.push((
+                format!("{i}.name"),
+                format!("duplicate command name {:?}", key.1),
+            ));
         }
     }
     if list.len() > 100 {
@@ -574,7 +700,10 @@ fn put_commands(st: &mut State, req: &Request, guild: Option<u64>) -> Res {
     let stored: Vec<Value> = list
         .iter()
         .map(|c| {
-            let existing = old.iter().find(|o| o.get("name") == c.get("name")).and_then(|o| json_id(o.get("id")));
+            let existing = old
+                .iter()
+                .find(|o| o.get("name") == c.get("name"))
+                .and_then(|o| json_id(o.get("id")));
             let id = existing.unwrap_or_else(|| st.snowflake());
             stored_command(st, c, id, guild)
         })
@@ -582,7 +711,7 @@ fn put_commands(st: &mut State, req: &Request, guild: Option<u64>) -> Res {
     match guild {
         Some(g) => {
             st.guild_commands.insert(g, stored.clone());
-        },
+        }
         None => st.global_commands = stored.clone(),
     }
     st.command_puts += 1;
@@ -634,7 +763,11 @@ fn stored_command(st: &mut State, c: &Value, id: u64, guild: Option<u64>) -> Val
 fn callback(inner: &Inner, st: &mut State, req: &Request, id: &str, token: &str) -> Res {
     let result = callback_inner(inner, st, req, id, token);
     if let (Err(r), Some(ix)) = (&result, id_of(id).and_then(|i| st.interactions.get_mut(&i))) {
-        ix.refused.push(ApiError { status: r.status, code: r.code, message: r.detail() });
+        ix.refused.push(ApiError {
+            status: r.status,
+            code: r.code,
+            message: r.detail(),
+        });
     }
     result
 }
@@ -648,11 +781,18 @@ fn callback_inner(_inner: &Inner, st: &mut State, req: &Request, id: &str, token
         return Err(unknown());
     }
     if ix.reply.is_some() {
-        return Err(Refusal::new(400, 40060, "Interaction has already been acknowledged."));
+        return Err(Refusal::new(
+            400,
+            40060,
+            "Interaction has already been acknowledged.",
+        ));
     }
     if ix.sent_at.elapsed() > window {
         let mut r = unknown();
-        r.message = format!("Unknown interaction (callback came {:?} after the interaction)", ix.sent_at.elapsed());
+        r.message = format!(
+            "Unknown interaction (callback came {:?} after the interaction)",
+            ix.sent_at.elapsed()
+        );
         return Err(r);
     }
     let (ix_kind, ix_channel, source) = (ix.kind, ix.channel_id, ix.source_message);
@@ -675,7 +815,10 @@ fn callback_inner(_inner: &Inner, st: &mut State, req: &Request, id: &str, token
     let mut reply = Reply {
         kind,
         ephemeral: data.get("flags").and_then(Value::as_u64).unwrap_or(0) & EPHEMERAL != 0,
-        content: data.get("content").and_then(Value::as_str).map(str::to_string),
+        content: data
+            .get("content")
+            .and_then(Value::as_str)
+            .map(str::to_string),
         embeds: arr(data.get("embeds")).unwrap_or_default(),
         components: arr(data.get("components")).unwrap_or_default(),
         files: vec![],
@@ -694,35 +837,37 @@ fn callback_inner(_inner: &Inner, st: &mut State, req: &Request, id: &str, token
             let mid = create_message(st, ix_channel, &data, atts, Some(iid), true, 0)?;
             reply.files = st.messages[&mid].attachments.clone();
             original = Some(mid);
-        },
+        }
         5 => {
             let mid = create_message(st, ix_channel, &data, vec![], Some(iid), true, LOADING)?;
             original = Some(mid);
-        },
+        }
         6 => {
             original = source;
             reply.ephemeral = source.is_some_and(|s| st.messages[&s].ephemeral());
-        },
+        }
         7 => {
-            let Some(src) = source else { unreachable!("checked above") };
+            let Some(src) = source else {
+                unreachable!("checked above")
+            };
             edit_message(st, src, &data, &parts, "data")?;
             reply.files = st.messages[&src].attachments.clone();
             reply.ephemeral = st.messages[&src].ephemeral();
             original = Some(src);
-        },
+        }
         8 => {
             let p = rules::check_choices(&data);
             if !p.is_empty() {
                 return Err(Refusal::form(p));
             }
             reply.choices = arr(data.get("choices")).unwrap_or_default();
-        },
+        }
         9 => {
             let p = rules::check_modal(&data);
             if !p.is_empty() {
                 return Err(Refusal::form(p));
             }
-        },
+        }
         _ => unreachable!(),
     }
     reply.message_id = original;
@@ -738,7 +883,11 @@ fn webhook_interaction(st: &State, app: &str, token: &str) -> Result<u64, Refusa
     if id_of(app) != Some(st.app_id) {
         return Err(unknown());
     }
-    let ix = st.interactions.values().find(|i| i.token == token).ok_or_else(unknown)?;
+    let ix = st
+        .interactions
+        .values()
+        .find(|i| i.token == token)
+        .ok_or_else(unknown)?;
     if ix.reply.is_none() {
         // Discord only knows the webhook once the interaction is acknowledged.
         return Err(unknown());
@@ -757,7 +906,11 @@ fn followup(inner: &Inner, st: &mut State, req: &Request, app: &str, token: &str
     }
     let channel = st.interactions[&iid].channel_id;
     let mid = create_message(st, channel, &payload, atts, Some(iid), false, 0)?;
-    st.interactions.get_mut(&iid).expect("interaction").followups.push(mid);
+    st.interactions
+        .get_mut(&iid)
+        .expect("interaction")
+        .followups
+        .push(mid);
     if req.query.get("wait").map(String::as_str) == Some("false") {
         return Ok(Response::no_content());
     }
@@ -765,7 +918,14 @@ fn followup(inner: &Inner, st: &mut State, req: &Request, app: &str, token: &str
 }
 
 /// `GET|PATCH|DELETE /webhooks/{app}/{token}/messages/{@original|id}`.
-fn webhook_message(inner: &Inner, st: &mut State, req: &Request, app: &str, token: &str, mid: &str) -> Res {
+fn webhook_message(
+    inner: &Inner,
+    st: &mut State,
+    req: &Request,
+    app: &str,
+    token: &str,
+    mid: &str,
+) -> Res {
     let iid = webhook_interaction(st, app, token)?;
     let ix = &st.interactions[&iid];
     let mid = if mid == "@original" {
@@ -786,11 +946,11 @@ fn webhook_message(inner: &Inner, st: &mut State, req: &Request, app: &str, toke
             let (payload, parts) = parse_body(req)?;
             edit_message(st, mid, &payload, &parts, "")?;
             Ok(Response::json(200, &message_json(inner, st, mid)))
-        },
+        }
         "DELETE" => {
             delete_message(st, mid);
             Ok(Response::no_content())
-        },
+        }
         _ => Err(not_found()),
     }
 }
