@@ -9,12 +9,14 @@ use std::time::Duration;
 use serde_json::json;
 use serenity::all::ClientBuilder;
 use serenity::all::{
-    ButtonStyle, Command, CommandDataOptionValue, CommandInteraction, CommandOptionType,
-    ComponentInteraction, ComponentInteractionDataKind, Context, CreateActionRow, CreateAttachment,
-    CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    ActionRowComponent, ButtonStyle, Command, CommandDataOptionValue, CommandInteraction,
+    CommandOptionType, ComponentInteraction, ComponentInteractionDataKind, Context,
+    CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand,
+    CreateCommandOption, CreateInputText, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateModal,
     CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse,
-    EventHandler, GatewayIntents, HttpBuilder, Interaction, Ready, ShardManager,
+    EventHandler, GatewayIntents, HttpBuilder, InputTextStyle, Interaction, ModalInteraction,
+    Ready, ShardManager,
 };
 use serenity::async_trait;
 use support::StandIn;
@@ -73,6 +75,7 @@ impl Bot {
                                 .label("Again")
                                 .style(ButtonStyle::Primary),
                             CreateButton::new("off").label("Off").disabled(true),
+                            CreateButton::new("later").label("Later"),
                         ]),
                         CreateActionRow::SelectMenu(CreateSelectMenu::new(
                             "choice",
@@ -145,6 +148,15 @@ impl Bot {
                 let r = cmd.create_followup(&ctx.http, f).await;
                 self.note(name, r.map(|_| ()));
             }
+            "form" => {
+                let input = CreateInputText::new(InputTextStyle::Short, "Your name", "name");
+                let modal = CreateModal::new("form-modal", "Tell me")
+                    .components(vec![CreateActionRow::InputText(input)]);
+                let r = cmd
+                    .create_response(&ctx.http, CreateInteractionResponse::Modal(modal))
+                    .await;
+                self.note(name, r);
+            }
             "pick" => {
                 let mut fruit = String::new();
                 let mut who = String::new();
@@ -192,7 +204,34 @@ impl Bot {
         self.note("autocomplete", r);
     }
 
+    async fn modal(&self, ctx: &Context, m: &ModalInteraction) {
+        let mut value = String::new();
+        for row in &m.data.components {
+            for c in &row.components {
+                if let ActionRowComponent::InputText(t) = c {
+                    value = t.value.clone().unwrap_or_default();
+                }
+            }
+        }
+        let msg = CreateInteractionResponseMessage::new().content(format!("hello {value}"));
+        let r = m
+            .create_response(&ctx.http, CreateInteractionResponse::Message(msg))
+            .await;
+        self.note("modal", r);
+    }
+
     async fn component(&self, ctx: &Context, c: &ComponentInteraction) {
+        if c.data.custom_id == "later" {
+            // Deferred update (6), then an @original edit of the component's message.
+            let r = c
+                .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+                .await;
+            self.note("later", r);
+            let edit = EditInteractionResponse::new().content("edited after a deferred update");
+            let r = c.edit_response(&ctx.http, edit).await;
+            self.note("later", r.map(|_| ()));
+            return;
+        }
         let text = match &c.data.kind {
             ComponentInteractionDataKind::StringSelect { values } => {
                 format!("chose {}", values.join(","))
@@ -223,6 +262,10 @@ impl EventHandler for Bot {
             CreateCommand::new("slow").description("Answers late"),
             CreateCommand::new("bad").description("Too many rows"),
             CreateCommand::new("defer").description("Deferred answer"),
+            CreateCommand::new("form")
+                .description("Opens a form")
+                .name_localized("fr", "formulaire")
+                .description_localized("pt-BR", "Abre um formulário"),
             CreateCommand::new("pick")
                 .description("Pick a fruit")
                 .add_option(
@@ -249,6 +292,7 @@ impl EventHandler for Bot {
             Interaction::Command(cmd) => self.command(&ctx, &cmd).await,
             Interaction::Autocomplete(cmd) => self.autocomplete(&ctx, &cmd).await,
             Interaction::Component(c) => self.component(&ctx, &c).await,
+            Interaction::Modal(m) => self.modal(&ctx, &m).await,
             _ => {}
         }
     }
@@ -271,9 +315,8 @@ impl Running {
     }
 }
 
-/// Starts a stand-in and the test bot; waits for READY and command registration.
-async fn start() -> Running {
-    let discord = StandIn::start_with_token(TOKEN).await;
+/// Starts the test bot against `discord` (does not wait for anything).
+async fn spawn_bot(discord: &StandIn) -> Running {
     let http = HttpBuilder::new(TOKEN)
         .proxy(discord.base_url())
         .ratelimiter_disabled(true)
@@ -289,14 +332,26 @@ async fn start() -> Running {
     let task = tokio::spawn(async move {
         let _ = client.start().await;
     });
-    discord.wait_ready().await;
-    discord.wait_command("pick").await;
     Running {
-        discord,
+        discord: discord.clone(),
         errors,
         shards,
         task,
     }
+}
+
+/// Starts a stand-in and the test bot; waits for READY and command registration.
+async fn start() -> Running {
+    start_with(|_| {}).await
+}
+
+async fn start_with(configure: impl FnOnce(&StandIn)) -> Running {
+    let discord = StandIn::start_with_token(TOKEN).await;
+    configure(&discord);
+    let run = spawn_bot(&discord).await;
+    discord.wait_ready().await;
+    discord.wait_command("pick").await;
+    run
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -316,7 +371,10 @@ async fn slash_reply_with_file_button_and_update() {
         .iter()
         .map(|c| c["name"].as_str().unwrap().to_string())
         .collect();
-    assert_eq!(names, ["ping", "twice", "slow", "bad", "defer", "pick"]);
+    assert_eq!(
+        names,
+        ["ping", "twice", "slow", "bad", "defer", "form", "pick"]
+    );
     assert!(d
         .commands()
         .iter()
@@ -335,7 +393,7 @@ async fn slash_reply_with_file_button_and_update() {
     let img = file.decode_png();
     assert_eq!(img.dimensions(), (3, 2));
     assert_eq!(img.get_pixel(0, 0).0, [255, 0, 0, 255]);
-    assert_eq!(reply.buttons().len(), 2);
+    assert_eq!(reply.buttons().len(), 3);
 
     let msg_id = reply.message_id.expect("original message");
     let msg = d.message(msg_id).unwrap();
@@ -361,7 +419,7 @@ async fn slash_reply_with_file_button_and_update() {
     );
     assert_eq!(
         msg.buttons().len(),
-        2,
+        3,
         "components not sent on update are kept"
     );
 
@@ -605,5 +663,95 @@ fn multipart_parser_reads_payload_and_files() {
     assert_eq!(
         support::http::multipart_boundary("multipart/form-data; boundary=XyZ").as_deref(),
         Some("XyZ")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn modal_deferred_update_heartbeat_resume_and_restart() {
+    let run = start_with(|d| d.set_heartbeat_interval(Duration::from_millis(100))).await;
+    let d = run.discord.clone();
+    let alice = d.user("alice");
+
+    // Modal: callback 9, then a modal submit answered with a message.
+    let ix = d.slash(&alice, d.channel_id(), "form", json!({})).await;
+    let reply = d.response(ix).await;
+    assert_eq!(reply.kind, 9);
+    assert_eq!(reply.data["title"], "Tell me");
+    let sub = d.submit_modal(&alice, ix, &[("name", "Alice")]).await;
+    assert_eq!(
+        d.response(sub).await.content.as_deref(),
+        Some("hello Alice")
+    );
+
+    // Deferred update (6) + @original edit changes the component's message.
+    let ix = d.slash(&alice, d.channel_id(), "ping", json!({})).await;
+    let board = d.response(ix).await.message_id.unwrap();
+    let later = d.click(&alice, board, "later").await;
+    assert_eq!(d.response(later).await.kind, 6);
+    let m = d.wait_message(board, |m| m.version >= 1).await;
+    assert_eq!(m.content, "edited after a deferred update");
+    assert_eq!(
+        m.attachments.len(),
+        1,
+        "the @original edit sent no attachments: kept"
+    );
+
+    // Heartbeats are acknowledged (else serenity would reconnect).
+    d.wait_for("two heartbeats", |st| (st.heartbeats >= 2).then_some(()))
+        .await;
+
+    // The gateway drops with 4000: serenity resumes.
+    d.drop_gateway(4000);
+    d.wait_resumed(1).await;
+    let ix = d
+        .slash(&alice, d.channel_id(), "pick", json!({"fruit": "apple"}))
+        .await;
+    assert_eq!(
+        d.response(ix).await.content.as_deref(),
+        Some("apple for  (en-US)")
+    );
+
+    // A restarted bot (new client, same Discord) handles the old message's buttons.
+    let errors = run.errors.clone();
+    run.stop().await;
+    assert!(
+        errors.lock().unwrap().is_empty(),
+        "bot saw errors: {:?}",
+        errors.lock().unwrap()
+    );
+    let run = spawn_bot(&d).await;
+    d.wait_ready_count(2).await;
+    let click = d.click(&alice, board, "again").await;
+    assert_eq!(d.response(click).await.kind, 7);
+    assert_eq!(d.message(board).unwrap().content, "clicked again by alice");
+    assert_eq!(d.with_state(|st| st.command_puts), 2);
+    assert_eq!(d.commands().len(), 7, "re-registration replaces, ids kept");
+
+    assert!(
+        run.errors.lock().unwrap().is_empty(),
+        "bot saw errors: {:?}",
+        run.errors.lock().unwrap()
+    );
+    d.assert_no_violations();
+    run.stop().await;
+}
+
+#[test]
+fn command_checks_catch_bad_locales_and_names() {
+    use support::rules::check_command;
+    let ok = json!({"name": "connect4", "description": "Play", "name_localizations": {"pt-BR": "ligue4", "fr": "puissance4"}});
+    assert!(check_command("0", &ok).is_empty());
+    let bad_locale =
+        json!({"name": "connect4", "description": "Play", "name_localizations": {"pt": "ligue4"}});
+    assert!(!check_command("0", &bad_locale).is_empty());
+    let upper = json!({"name": "Connect4", "description": "Play"});
+    assert!(!check_command("0", &upper).is_empty());
+    let order = json!({"name": "c", "description": "d", "options": [
+        {"type": 3, "name": "a", "description": "x"},
+        {"type": 3, "name": "b", "description": "x", "required": true}
+    ]});
+    assert!(
+        !check_command("0", &order).is_empty(),
+        "required after optional"
     );
 }

@@ -50,14 +50,13 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
         let _ = sink.close().await;
     });
 
-    let conn_id = {
+    let (conn_id, interval) = {
         let mut st = inner.st.lock().unwrap();
         st.gateway_conns += 1;
-        st.gateway_conns
+        (st.gateway_conns, st.heartbeat_interval_ms)
     };
     let _ = tx.send(Message::Text(
-        json!({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}, "s": null, "t": null})
-            .to_string(),
+        json!({"op": 10, "d": {"heartbeat_interval": interval}, "s": null, "t": null}).to_string(),
     ));
 
     while let Some(Ok(msg)) = source.next().await {
@@ -76,6 +75,7 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
             1 => {
                 inner.st.lock().unwrap().heartbeats += 1;
                 let _ = tx.send(Message::Text(json!({"op": 11}).to_string()));
+                inner.bump();
             }
             2 => {
                 let token = v

@@ -68,6 +68,7 @@ pub struct State {
     pub resumes: u32,
     pub heartbeats: u32,
     pub callback_window: Duration,
+    pub heartbeat_interval_ms: u64,
 }
 
 impl State {
@@ -162,6 +163,7 @@ impl StandIn {
             resumes: 0,
             heartbeats: 0,
             callback_window: Duration::from_secs(3),
+            heartbeat_interval_ms: gateway::HEARTBEAT_INTERVAL_MS,
         };
         let ch = st.default_channel;
         st.channels.insert(
@@ -208,6 +210,23 @@ impl StandIn {
     /// Changes Discord's 3-second window for the first callback (to test late answers quickly).
     pub fn set_callback_window(&self, window: Duration) {
         self.lock().callback_window = window;
+    }
+
+    /// Heartbeat interval announced in HELLO to connections made from now on
+    /// (default 41.25 s, Discord's; shorten it to exercise heartbeats).
+    pub fn set_heartbeat_interval(&self, interval: Duration) {
+        self.lock().heartbeat_interval_ms = interval.as_millis() as u64;
+    }
+
+    /// Heartbeats (op 1) received so far; each was answered with op 11.
+    pub fn heartbeats(&self) -> u32 {
+        self.lock().heartbeats
+    }
+
+    /// Number of READY sent (one per IDENTIFY) and of RESUMED sent.
+    pub fn sessions(&self) -> (u32, u32) {
+        let st = self.lock();
+        (st.ready_count, st.resumes)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
@@ -312,6 +331,23 @@ impl StandIn {
     pub async fn wait_ready(&self) {
         self.wait_for("the bot to IDENTIFY and receive READY", |st| {
             (st.ready_count > 0 && st.gateway.is_some()).then_some(())
+        })
+        .await
+    }
+
+    /// Waits until `n` sessions in total have been identified (e.g. 2 after a
+    /// bot restart against the same stand-in) and one is connected.
+    pub async fn wait_ready_count(&self, n: u32) {
+        self.wait_for(&format!("READY number {n}"), |st| {
+            (st.ready_count >= n && st.gateway.is_some()).then_some(())
+        })
+        .await
+    }
+
+    /// Waits until the client resumed `n` times in total and is connected.
+    pub async fn wait_resumed(&self, n: u32) {
+        self.wait_for(&format!("RESUMED number {n}"), |st| {
+            (st.resumes >= n && st.gateway.is_some()).then_some(())
         })
         .await
     }
@@ -711,6 +747,80 @@ impl StandIn {
     ) -> Ix {
         let values = values.iter().map(|s| s.to_string()).collect();
         self.component(user, message_id, custom_id, 3, Some(values))
+    }
+
+    /// Submits the modal the bot opened in answer to `opened` (callback 9), with
+    /// `(custom_id, value)` for its text inputs.
+    pub async fn submit_modal(&self, user: &User, opened: Ix, values: &[(&str, &str)]) -> Ix {
+        let mut st = self.lock();
+        let ix = st.interactions[&opened.id].clone();
+        let reply = ix
+            .reply
+            .as_ref()
+            .filter(|r| r.kind == 9)
+            .unwrap_or_else(|| {
+                panic!(
+                    "stand-in: interaction {} was not answered with a modal",
+                    opened.id
+                )
+            });
+        let custom_id = reply
+            .data
+            .get("custom_id")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let inputs: Vec<String> = reply
+            .data
+            .get("components")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .flat_map(|row| {
+                row.get("components")
+                    .and_then(Value::as_array)
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .filter_map(|c| {
+                c.get("custom_id")
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+            })
+            .collect();
+        for (k, _) in values {
+            assert!(
+                inputs.iter().any(|i| i == k),
+                "stand-in: modal {custom_id:?} has no input {k:?}; inputs: {inputs:?}"
+            );
+        }
+        let rows: Vec<Value> = inputs
+            .iter()
+            .map(|i| {
+                let v = values
+                    .iter()
+                    .find(|(k, _)| k == i)
+                    .map(|(_, v)| *v)
+                    .unwrap_or("");
+                json!({"type": 1, "components": [{"type": 4, "custom_id": i, "value": v}]})
+            })
+            .collect();
+        let (id, token, mut v) = Self::base_interaction(&mut st, 5, user, ix.channel_id);
+        v["data"] = json!({"custom_id": custom_id, "components": rows});
+        if let Some(src) = ix.source_message {
+            v["message"] = rest::message_json(&self.inner, &st, src);
+        }
+        self.send_interaction(
+            &mut st,
+            id,
+            token,
+            5,
+            user,
+            ix.channel_id,
+            format!("modal {custom_id}"),
+            ix.source_message,
+            v,
+        )
     }
 
     // ----- waiting -----

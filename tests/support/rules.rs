@@ -393,6 +393,23 @@ fn check_command_options(p: &mut Problems, base: &str, options: &[Value]) {
         if !required {
             seen_optional = true;
         }
+        check_localizations(p, &path, o, true);
+        let listed = o
+            .get("choices")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        for (c, choice) in listed.iter().enumerate() {
+            let cpath = format!("{path}.choices.{c}");
+            let n = choice.get("name").map(chars).unwrap_or(0);
+            if n == 0 || n > 100 {
+                p.push((
+                    format!("{cpath}.name"),
+                    format!("must be between 1 and 100 in length (got {n})"),
+                ));
+            }
+            check_localizations(p, &cpath, choice, false);
+        }
         let choices = o
             .get("choices")
             .and_then(Value::as_array)
@@ -431,6 +448,35 @@ fn check_name(p: &mut Problems, path: &str, name: Option<&Value>) {
     }
 }
 
+/// Locales Discord accepts in `name_localizations` / `description_localizations`.
+pub const LOCALES: [&str; 34] = [
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko", "he", "ar",
+];
+
+fn check_localizations(p: &mut Problems, base: &str, v: &Value, names_are_command_names: bool) {
+    for (field, max) in [
+        ("name_localizations", 32),
+        ("description_localizations", 100),
+    ] {
+        let Some(map) = v.get(field).and_then(Value::as_object) else {
+            continue;
+        };
+        for (locale, text) in map {
+            let path = format!("{base}.{field}.{locale}");
+            if !LOCALES.contains(&locale.as_str()) {
+                p.push((path.clone(), format!("invalid locale {locale:?}")));
+            }
+            if field == "name_localizations" && names_are_command_names {
+                check_name(p, &path, Some(text));
+            } else {
+                max_len(p, &path, Some(text), max);
+            }
+        }
+    }
+}
+
 /// Checks one command of a bulk overwrite.
 pub fn check_command(base: &str, cmd: &Value) -> Problems {
     let mut p = Problems::new();
@@ -444,18 +490,7 @@ pub fn check_command(base: &str, cmd: &Value) -> Problems {
                 format!("must be between 1 and 100 in length (got {d})"),
             ));
         }
-        for field in ["name_localizations", "description_localizations"] {
-            if let Some(map) = cmd.get(field).and_then(Value::as_object) {
-                for (locale, v) in map {
-                    let max = if field == "name_localizations" {
-                        32
-                    } else {
-                        100
-                    };
-                    max_len(&mut p, &format!("{base}.{field}.{locale}"), Some(v), max);
-                }
-            }
-        }
+        check_localizations(&mut p, base, cmd, true);
     }
     if let Some(opts) = cmd.get("options").and_then(Value::as_array) {
         check_command_options(&mut p, &format!("{base}.options"), opts);
