@@ -755,3 +755,83 @@ fn command_checks_catch_bad_locales_and_names() {
         "required after optional"
     );
 }
+
+/// The HTTP server by hand: keep-alive, chunked bodies, 404 shape.
+#[tokio::test]
+async fn raw_http_keep_alive_chunked_and_unknown_route() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    async fn read_response(
+        s: &mut tokio::net::TcpStream,
+        buf: &mut Vec<u8>,
+    ) -> (u16, serde_json::Value) {
+        loop {
+            if let Some(p) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                let head = String::from_utf8_lossy(&buf[..p]).to_string();
+                let len: usize = head
+                    .lines()
+                    .find_map(|l| {
+                        l.to_ascii_lowercase()
+                            .strip_prefix("content-length:")
+                            .map(|v| v.trim().parse().unwrap())
+                    })
+                    .unwrap_or(0);
+                while buf.len() < p + 4 + len {
+                    let mut chunk = [0u8; 4096];
+                    let n = s.read(&mut chunk).await.unwrap();
+                    assert!(n > 0, "connection closed");
+                    buf.extend_from_slice(&chunk[..n]);
+                }
+                let status = head[9..12].parse().unwrap();
+                let body = serde_json::from_slice(&buf[p + 4..p + 4 + len])
+                    .unwrap_or(serde_json::Value::Null);
+                buf.drain(..p + 4 + len);
+                return (status, body);
+            }
+            let mut chunk = [0u8; 4096];
+            let n = s.read(&mut chunk).await.unwrap();
+            assert!(n > 0, "connection closed");
+            buf.extend_from_slice(&chunk[..n]);
+        }
+    }
+
+    let d = StandIn::start().await;
+    let addr = d.base_url().trim_start_matches("http://").to_string();
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut buf = Vec::new();
+    let ch = d.channel_id();
+    let json = br#"{"content":"chunked hello"}"#;
+    let mut req = format!(
+        "POST /api/v10/channels/{ch}/messages HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+    )
+    .into_bytes();
+    req.extend_from_slice(format!("{:x}\r\n", 10).as_bytes());
+    req.extend_from_slice(&json[..10]);
+    req.extend_from_slice(format!("\r\n{:x}\r\n", json.len() - 10).as_bytes());
+    req.extend_from_slice(&json[10..]);
+    req.extend_from_slice(b"\r\n0\r\n\r\n");
+    s.write_all(&req).await.unwrap();
+    let (status, body) = read_response(&mut s, &mut buf).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["content"], "chunked hello");
+    let id = body["id"].as_str().unwrap().to_string();
+
+    // Same connection: GET it back, then an unknown route.
+    s.write_all(
+        format!("GET /api/v10/channels/{ch}/messages/{id} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes(),
+    )
+    .await
+    .unwrap();
+    let (status, body) = read_response(&mut s, &mut buf).await;
+    assert_eq!(
+        (status, body["content"].as_str()),
+        (200, Some("chunked hello"))
+    );
+    s.write_all(b"GET /api/v10/nothing/here HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let (status, body) = read_response(&mut s, &mut buf).await;
+    assert_eq!(status, 404);
+    assert_eq!(body, json!({"message": "404: Not Found", "code": 0}));
+    assert_eq!(d.unknown_routes(), ["GET /api/v10/nothing/here"]);
+}

@@ -14,6 +14,32 @@
 //! assert_eq!(discord.response(click).await.kind, 7);
 //! discord.assert_no_violations();
 //! ```
+//!
+//! Discord rules enforced (refused with Discord's status, code and JSON error
+//! shape, and recorded in `violations()`):
+//! - first callback within 3 s of the interaction (`set_callback_window` to
+//!   shorten), else 404 / 10062 Unknown interaction;
+//! - one callback per interaction, else 400 / 40060;
+//! - callback type fits the interaction (8 only for autocomplete, 6/7 only for
+//!   components or modal submits from a message);
+//! - message payloads: content <= 2000, <= 10 embeds (title 256, description
+//!   4096, 25 fields), <= 5 action rows, 1..=5 components per row, a select alone
+//!   in its row, 1..=25 options with unique values, labels <= 80 / option
+//!   labels and values <= 100, `custom_id` 1..=100 and unique in the message,
+//!   <= 10 attachments, alt text <= 1024 -> 400 / 50035 Invalid Form Body;
+//!   an empty message -> 400 / 50006;
+//! - autocomplete: <= 25 choices, names 1..=100; modals: title <= 45, 1..=5 rows;
+//! - commands: names lowercase `[-_\p{L}\p{N}]{1,32}`, descriptions 1..=100,
+//!   required options first, <= 25 options/choices, only Discord's locales in
+//!   localizations;
+//! - attachments on edit: an `attachments` array keeps exactly what it lists
+//!   (new `files[n]` parts are added), no array keeps the old ones;
+//! - follow-ups / `@original` only after the interaction was acknowledged
+//!   (else 10015 Unknown Webhook); ephemeral messages are invisible to channel
+//!   routes (10008).
+//!
+//! Unknown routes answer 404 `{"message":"404: Not Found","code":0}` and are
+//! recorded in `unknown_routes()`; `assert_no_violations()` checks both lists.
 #![allow(dead_code, unused_imports)]
 
 pub mod gateway;
@@ -33,8 +59,8 @@ use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 pub use model::{
-    ApiError, Attachment, Button, Channel, Interaction, Ix, Msg, Reply, Select, User, Violation,
-    EPHEMERAL, LOADING,
+    ApiError, Attachment, Button, Channel, InteractionRecord, Ix, Msg, Reply, Select, User,
+    Violation, EPHEMERAL, LOADING,
 };
 
 /// Everything the stand-in knows. Behind one mutex; every change bumps `Inner::changed`.
@@ -49,7 +75,7 @@ pub struct State {
     pub users: BTreeMap<u64, User>,
     pub channels: BTreeMap<u64, Channel>,
     pub messages: BTreeMap<u64, Msg>,
-    pub interactions: BTreeMap<u64, Interaction>,
+    pub interactions: BTreeMap<u64, InteractionRecord>,
     pub global_commands: Vec<Value>,
     pub guild_commands: BTreeMap<u64, Vec<Value>>,
     pub command_puts: u32,
@@ -457,7 +483,7 @@ impl StandIn {
         Self::dispatch_locked(st, "INTERACTION_CREATE", payload);
         st.interactions.insert(
             id,
-            Interaction {
+            InteractionRecord {
                 id,
                 token,
                 kind,
@@ -896,7 +922,7 @@ impl StandIn {
     }
 
     /// The interaction record (reply, refusals, original, follow-ups) right now.
-    pub fn interaction(&self, ix: Ix) -> Interaction {
+    pub fn interaction(&self, ix: Ix) -> InteractionRecord {
         self.lock().interactions[&ix.id].clone()
     }
 

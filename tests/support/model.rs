@@ -384,7 +384,7 @@ pub struct Violation {
 
 /// An interaction sent by the driver.
 #[derive(Debug, Clone)]
-pub struct Interaction {
+pub struct InteractionRecord {
     pub id: u64,
     pub token: String,
     /// 2 command, 3 component, 4 autocomplete, 5 modal submit.
