@@ -1,0 +1,1084 @@
+//! An in-process Discord stand-in on 127.0.0.1 (gateway websocket + REST)
+//! that the real serenity client connects to, plus a driver API for tests.
+//!
+//! ```ignore
+//! let discord = StandIn::start().await;
+//! // bot: HttpBuilder::new(token).proxy(discord.base_url()).ratelimiter_disabled(true)
+//! discord.wait_ready().await;
+//! discord.wait_command("ping").await;
+//! let alice = discord.user("alice");
+//! let ix = discord.slash(&alice, discord.channel_id(), "ping", json!({"private": true})).await;
+//! let reply = discord.response(ix).await;
+//! let msg = reply.message_id.unwrap();
+//! let click = discord.click(&alice, msg, "again").await;
+//! assert_eq!(discord.response(click).await.kind, 7);
+//! discord.assert_no_violations();
+//! ```
+//!
+//! Discord rules enforced (refused with Discord's status, code and JSON error
+//! shape, and recorded in `violations()`):
+//! - first callback within 3 s of the interaction (`set_callback_window` to
+//!   shorten), else 404 / 10062 Unknown interaction;
+//! - one callback per interaction, else 400 / 40060;
+//! - callback type fits the interaction (8 only for autocomplete, 6/7 only for
+//!   components or modal submits from a message);
+//! - message payloads: content <= 2000, <= 10 embeds (title 256, description
+//!   4096, 25 fields), <= 5 action rows, 1..=5 components per row, a select alone
+//!   in its row, 1..=25 options with unique values, labels <= 80 / option
+//!   labels and values <= 100, `custom_id` 1..=100 and unique in the message,
+//!   <= 10 attachments, alt text <= 1024 -> 400 / 50035 Invalid Form Body;
+//!   an empty message -> 400 / 50006;
+//! - autocomplete: <= 25 choices, names 1..=100; modals: title <= 45, 1..=5 rows;
+//! - commands: names lowercase `[-_\p{L}\p{N}]{1,32}`, descriptions 1..=100,
+//!   required options first, <= 25 options/choices, only Discord's locales in
+//!   localizations;
+//! - attachments on edit: an `attachments` array keeps exactly what it lists
+//!   (new `files[n]` parts are added), no array keeps the old ones;
+//! - follow-ups / `@original` only after the interaction was acknowledged
+//!   (else 10015 Unknown Webhook); ephemeral messages are invisible to channel
+//!   routes (10008).
+//!
+//! Unknown routes answer 404 `{"message":"404: Not Found","code":0}` and are
+//! recorded in `unknown_routes()`; `assert_no_violations()` checks both lists.
+#![allow(dead_code, unused_imports)]
+
+pub mod gateway;
+pub mod http;
+pub mod model;
+pub mod rest;
+pub mod rules;
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Map, Value};
+use tokio::net::TcpListener;
+use tokio::sync::{mpsc, watch};
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+pub use model::{
+    ApiError, Attachment, Button, Channel, InteractionRecord, Ix, Msg, Reply, Select, User,
+    Violation, EPHEMERAL, LOADING,
+};
+
+/// Everything the stand-in knows. Behind one mutex; every change bumps `Inner::changed`.
+pub struct State {
+    next_id: u64,
+    pub bot_id: u64,
+    pub bot_name: String,
+    pub app_id: u64,
+    pub guild_id: u64,
+    pub default_channel: u64,
+    pub joined_at: String,
+    pub users: BTreeMap<u64, User>,
+    pub channels: BTreeMap<u64, Channel>,
+    pub messages: BTreeMap<u64, Msg>,
+    pub interactions: BTreeMap<u64, InteractionRecord>,
+    pub global_commands: Vec<Value>,
+    pub guild_commands: BTreeMap<u64, Vec<Value>>,
+    pub command_puts: u32,
+    pub violations: Vec<Violation>,
+    pub unknown_routes: Vec<String>,
+    /// `METHOD /path` of every REST request, in order.
+    pub requests: Vec<String>,
+    pub identify_tokens: Vec<String>,
+    pub rest_auth: Option<String>,
+    pub expected_token: Option<String>,
+    pub gateway: Option<(u64, mpsc::UnboundedSender<WsMessage>)>,
+    pub gateway_conns: u64,
+    pub seq: u64,
+    pub session_id: String,
+    pub ready_count: u32,
+    pub resumes: u32,
+    pub heartbeats: u32,
+    pub callback_window: Duration,
+    pub heartbeat_interval_ms: u64,
+}
+
+impl State {
+    /// A fresh, increasing snowflake id.
+    pub fn snowflake(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+}
+
+pub struct Inner {
+    pub st: Mutex<State>,
+    changed: watch::Sender<u64>,
+    rest_port: u16,
+    gateway_port: u16,
+}
+
+impl Inner {
+    /// Wakes every waiter.
+    pub fn bump(&self) {
+        self.changed.send_modify(|v| *v += 1);
+    }
+
+    pub fn base_url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.rest_port)
+    }
+
+    pub fn gateway_url(&self) -> String {
+        format!("ws://127.0.0.1:{}", self.gateway_port)
+    }
+}
+
+/// Handle to a running stand-in. Cheap to clone; the servers stop when the
+/// last clone is dropped.
+#[derive(Clone)]
+pub struct StandIn {
+    inner: Arc<Inner>,
+    tasks: Arc<Tasks>,
+    timeout: Duration,
+}
+
+struct Tasks(Vec<JoinHandle<()>>);
+
+impl Drop for Tasks {
+    fn drop(&mut self) {
+        for t in &self.0 {
+            t.abort();
+        }
+    }
+}
+
+/// Default time a driver call waits for the bot before panicking.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
+
+impl StandIn {
+    /// Binds REST and gateway on 127.0.0.1 (ephemeral ports) and starts serving.
+    pub async fn start() -> StandIn {
+        let rest = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind REST listener");
+        let gw = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind gateway listener");
+        let joined_at = model::iso_now();
+        let base: u64 = 1_300_000_000_000_000_000;
+        let mut st = State {
+            next_id: base,
+            bot_id: base - 1,
+            bot_name: "boardbot".into(),
+            app_id: base - 1,
+            guild_id: base - 2,
+            default_channel: base - 3,
+            joined_at,
+            users: BTreeMap::new(),
+            channels: BTreeMap::new(),
+            messages: BTreeMap::new(),
+            interactions: BTreeMap::new(),
+            global_commands: vec![],
+            guild_commands: BTreeMap::new(),
+            command_puts: 0,
+            violations: vec![],
+            unknown_routes: vec![],
+            requests: vec![],
+            identify_tokens: vec![],
+            rest_auth: None,
+            expected_token: None,
+            gateway: None,
+            gateway_conns: 0,
+            seq: 0,
+            session_id: String::new(),
+            ready_count: 0,
+            resumes: 0,
+            heartbeats: 0,
+            callback_window: Duration::from_secs(3),
+            heartbeat_interval_ms: gateway::HEARTBEAT_INTERVAL_MS,
+        };
+        let ch = st.default_channel;
+        st.channels.insert(
+            ch,
+            Channel {
+                id: ch,
+                name: "general".into(),
+                kind: 0,
+                parent_id: None,
+            },
+        );
+        let (changed, _) = watch::channel(0u64);
+        let inner = Arc::new(Inner {
+            st: Mutex::new(st),
+            changed,
+            rest_port: rest.local_addr().expect("addr").port(),
+            gateway_port: gw.local_addr().expect("addr").port(),
+        });
+        let handler_inner = inner.clone();
+        let handler: http::Handler = Arc::new(move |req| rest::handle(&handler_inner, req));
+        let t1 = tokio::spawn(http::serve(rest, handler));
+        let t2 = tokio::spawn(gateway::serve(gw, inner.clone()));
+        StandIn {
+            inner,
+            tasks: Arc::new(Tasks(vec![t1, t2])),
+            timeout: DEFAULT_TIMEOUT,
+        }
+    }
+
+    /// Like [`StandIn::start`], but IDENTIFY and REST calls must carry this token
+    /// (IDENTIFY with another one is closed with 4004, REST answers 401).
+    pub async fn start_with_token(token: &str) -> StandIn {
+        let s = StandIn::start().await;
+        s.lock().expected_token = Some(token.to_string());
+        s
+    }
+
+    /// Changes how long driver calls wait before panicking (default 5 s).
+    pub fn with_timeout(mut self, timeout: Duration) -> StandIn {
+        self.timeout = timeout;
+        self
+    }
+
+    /// Changes Discord's 3-second window for the first callback (to test late answers quickly).
+    pub fn set_callback_window(&self, window: Duration) {
+        self.lock().callback_window = window;
+    }
+
+    /// Heartbeat interval announced in HELLO to connections made from now on
+    /// (default 41.25 s, Discord's; shorten it to exercise heartbeats).
+    pub fn set_heartbeat_interval(&self, interval: Duration) {
+        self.lock().heartbeat_interval_ms = interval.as_millis() as u64;
+    }
+
+    /// Heartbeats (op 1) received so far; each was answered with op 11.
+    pub fn heartbeats(&self) -> u32 {
+        self.lock().heartbeats
+    }
+
+    /// Number of READY sent (one per IDENTIFY) and of RESUMED sent.
+    pub fn sessions(&self) -> (u32, u32) {
+        let st = self.lock();
+        (st.ready_count, st.resumes)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.inner.st.lock().unwrap()
+    }
+
+    /// Read-only access to the whole state.
+    pub fn with_state<T>(&self, f: impl FnOnce(&State) -> T) -> T {
+        f(&self.lock())
+    }
+
+    /// `http://127.0.0.1:PORT`, the bot's API base (replaces `https://discord.com`).
+    pub fn base_url(&self) -> String {
+        self.inner.base_url()
+    }
+
+    /// `ws://127.0.0.1:PORT`, what `GET /api/v10/gateway` answers.
+    pub fn gateway_url(&self) -> String {
+        self.inner.gateway_url()
+    }
+
+    pub fn bot_user_id(&self) -> u64 {
+        self.lock().bot_id
+    }
+
+    pub fn application_id(&self) -> u64 {
+        self.lock().app_id
+    }
+
+    pub fn guild_id(&self) -> u64 {
+        self.lock().guild_id
+    }
+
+    /// The default guild text channel (`#general`).
+    pub fn channel_id(&self) -> u64 {
+        self.lock().default_channel
+    }
+
+    /// Adds a guild text channel.
+    pub fn add_channel(&self, name: &str) -> u64 {
+        let mut st = self.lock();
+        let id = st.snowflake();
+        st.channels.insert(
+            id,
+            Channel {
+                id,
+                name: name.into(),
+                kind: 0,
+                parent_id: None,
+            },
+        );
+        id
+    }
+
+    /// Adds a public thread under `parent`.
+    pub fn add_thread(&self, parent: u64, name: &str) -> u64 {
+        let mut st = self.lock();
+        let id = st.snowflake();
+        st.channels.insert(
+            id,
+            Channel {
+                id,
+                name: name.into(),
+                kind: 11,
+                parent_id: Some(parent),
+            },
+        );
+        id
+    }
+
+    /// A new guild member with locale `en-US`.
+    pub fn user(&self, name: &str) -> User {
+        self.user_with_locale(name, "en-US")
+    }
+
+    /// A new guild member whose Discord client uses `locale` (e.g. `pt-BR`, `fr`).
+    pub fn user_with_locale(&self, name: &str, locale: &str) -> User {
+        let mut st = self.lock();
+        let id = st.snowflake();
+        let u = User {
+            id,
+            name: name.into(),
+            locale: locale.into(),
+        };
+        st.users.insert(id, u.clone());
+        u
+    }
+
+    // ----- gateway -----
+
+    /// Token from the last IDENTIFY (as sent, e.g. `"Bot abc"`).
+    pub fn identify_token(&self) -> Option<String> {
+        self.lock().identify_tokens.last().cloned()
+    }
+
+    /// The last `Authorization` header seen on REST.
+    pub fn rest_authorization(&self) -> Option<String> {
+        self.lock().rest_auth.clone()
+    }
+
+    /// Waits until a client has identified and received READY.
+    pub async fn wait_ready(&self) {
+        self.wait_for("the bot to IDENTIFY and receive READY", |st| {
+            (st.ready_count > 0 && st.gateway.is_some()).then_some(())
+        })
+        .await
+    }
+
+    /// Waits until `n` sessions in total have been identified (e.g. 2 after a
+    /// bot restart against the same stand-in) and one is connected.
+    pub async fn wait_ready_count(&self, n: u32) {
+        self.wait_for(&format!("READY number {n}"), |st| {
+            (st.ready_count >= n && st.gateway.is_some()).then_some(())
+        })
+        .await
+    }
+
+    /// Waits until the client resumed `n` times in total and is connected.
+    pub async fn wait_resumed(&self, n: u32) {
+        self.wait_for(&format!("RESUMED number {n}"), |st| {
+            (st.resumes >= n && st.gateway.is_some()).then_some(())
+        })
+        .await
+    }
+
+    /// Closes the gateway connection with a close code (4000 lets the client resume).
+    pub fn drop_gateway(&self, code: u16) {
+        use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+        use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+        let mut st = self.lock();
+        if let Some((_, tx)) = st.gateway.take() {
+            let _ = tx.send(WsMessage::Close(Some(CloseFrame {
+                code: CloseCode::from(code),
+                reason: "stand-in".into(),
+            })));
+        }
+    }
+
+    /// Sends a raw dispatch event; returns its sequence number.
+    pub fn dispatch(&self, event: &str, data: Value) -> u64 {
+        let mut st = self.lock();
+        Self::dispatch_locked(&mut st, event, data)
+    }
+
+    fn dispatch_locked(st: &mut State, event: &str, data: Value) -> u64 {
+        let Some((_, tx)) = st.gateway.clone() else {
+            panic!("stand-in: cannot dispatch {event}: no bot is connected to the gateway (call wait_ready first)");
+        };
+        st.seq += 1;
+        let frame = json!({"op": 0, "s": st.seq, "t": event, "d": data});
+        tx.send(WsMessage::Text(frame.to_string()))
+            .expect("gateway connection closed");
+        st.seq
+    }
+
+    // ----- commands -----
+
+    /// All registered commands (global and guild), as stored (with ids).
+    pub fn commands(&self) -> Vec<Value> {
+        let st = self.lock();
+        let mut all = st.global_commands.clone();
+        for list in st.guild_commands.values() {
+            all.extend(list.iter().cloned());
+        }
+        all
+    }
+
+    /// Waits until a chat-input command with this name is registered; returns it.
+    pub async fn wait_command(&self, name: &str) -> Value {
+        self.wait_for(&format!("command /{name} to be registered"), |st| {
+            find_command(st, name)
+        })
+        .await
+    }
+
+    // ----- interactions -----
+
+    fn base_interaction(
+        st: &mut State,
+        kind: u8,
+        user: &User,
+        channel: u64,
+    ) -> (u64, String, Value) {
+        assert!(
+            st.channels.contains_key(&channel),
+            "stand-in: unknown channel {channel}"
+        );
+        assert!(
+            st.users.contains_key(&user.id),
+            "stand-in: unknown user {user:?} (create users with StandIn::user)"
+        );
+        let id = st.snowflake();
+        let token = format!("aW50ZXJhY3Rpb246{id}:standin-token-{id}");
+        let v = json!({
+            "id": id.to_string(),
+            "application_id": st.app_id.to_string(),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "channel_id": channel.to_string(),
+            "channel": rest::channel_json(st, channel, false),
+            "guild_id": st.guild_id.to_string(),
+            "member": model::member_json(user, &st.joined_at, true),
+            "locale": user.locale,
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": 10_485_760,
+            "app_permissions": model::MEMBER_PERMISSIONS,
+            "authorizing_integration_owners": {"0": st.guild_id.to_string()},
+            "context": 0,
+        });
+        (id, token, v)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn send_interaction(
+        &self,
+        st: &mut State,
+        id: u64,
+        token: String,
+        kind: u8,
+        user: &User,
+        channel: u64,
+        label: String,
+        source: Option<u64>,
+        payload: Value,
+    ) -> Ix {
+        Self::dispatch_locked(st, "INTERACTION_CREATE", payload);
+        st.interactions.insert(
+            id,
+            InteractionRecord {
+                id,
+                token,
+                kind,
+                user_id: user.id,
+                channel_id: channel,
+                label,
+                source_message: source,
+                sent_at: Instant::now(),
+                reply: None,
+                refused: vec![],
+                original: None,
+                followups: vec![],
+            },
+        );
+        Ix { id }
+    }
+
+    /// Builds `data` of a command/autocomplete from the registered command.
+    fn command_data(st: &State, name: &str, options: &Value, focused: Option<&str>) -> Value {
+        let mut words = name.split_whitespace();
+        let root = words.next().expect("command name");
+        let path: Vec<&str> = words.collect();
+        let cmd = find_command(st, root).unwrap_or_else(|| {
+            panic!(
+                "stand-in: /{root} is not registered (registered: {:?})",
+                st.global_commands
+                    .iter()
+                    .chain(st.guild_commands.values().flatten())
+                    .filter_map(|c| c.get("name").and_then(Value::as_str))
+                    .collect::<Vec<_>>()
+            )
+        });
+        let mut resolved_users = Map::new();
+        let mut resolved_members = Map::new();
+        // Walk subcommand groups / subcommands.
+        let mut defs = cmd
+            .get("options")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let mut chain: Vec<(String, u64)> = vec![];
+        for w in &path {
+            let sub = defs
+                .iter()
+                .find(|o| o.get("name").and_then(Value::as_str) == Some(w))
+                .unwrap_or_else(|| panic!("stand-in: /{root} has no subcommand {w}"))
+                .clone();
+            chain.push((
+                w.to_string(),
+                sub.get("type").and_then(Value::as_u64).unwrap_or(1),
+            ));
+            defs = sub
+                .get("options")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default();
+        }
+        let mut leaf: Vec<Value> = match options {
+            Value::Array(a) => a.clone(),
+            Value::Null => vec![],
+            Value::Object(map) => {
+                for (k, _) in map {
+                    assert!(
+                        defs.iter()
+                            .any(|d| d.get("name").and_then(Value::as_str) == Some(k)),
+                        "stand-in: /{name} has no option {k:?}"
+                    );
+                }
+                let mut out = vec![];
+                for d in &defs {
+                    let oname = d.get("name").and_then(Value::as_str).unwrap_or_default();
+                    let otype = d.get("type").and_then(Value::as_u64).unwrap_or(3);
+                    let Some(v) = map.get(oname) else {
+                        let required = d.get("required").and_then(Value::as_bool).unwrap_or(false);
+                        assert!(
+                            !required || focused.is_some(),
+                            "stand-in: /{name} needs its required option {oname:?} (Discord would not send it without)"
+                        );
+                        continue;
+                    };
+                    let is_focused = focused == Some(oname);
+                    let value = if is_focused {
+                        // Discord sends the partial input as typed.
+                        match v {
+                            Value::String(s) => json!(s),
+                            other => json!(other.to_string()),
+                        }
+                    } else {
+                        match otype {
+                            6 | 7 | 8 | 9 | 11 => match v {
+                                Value::String(s) => json!(s),
+                                Value::Number(n) => json!(n.to_string()),
+                                other => other.clone(),
+                            },
+                            _ => v.clone(),
+                        }
+                    };
+                    let mut o = json!({"name": oname, "type": otype, "value": value});
+                    if is_focused {
+                        o["focused"] = json!(true);
+                    }
+                    out.push(o);
+                }
+                out
+            }
+            other => panic!("stand-in: options must be an object or array, got {other}"),
+        };
+        // Resolve users for USER / MENTIONABLE options.
+        for o in &leaf {
+            let t = o.get("type").and_then(Value::as_u64).unwrap_or(0);
+            if (t == 6 || t == 9) && o.get("focused").is_none() {
+                let uid = json_u64(o.get("value")).unwrap_or(0);
+                let u = st
+                    .users
+                    .get(&uid)
+                    .cloned()
+                    .unwrap_or_else(|| panic!("stand-in: option {o} names unknown user {uid}"));
+                resolved_users.insert(uid.to_string(), model::user_json(&u));
+                resolved_members.insert(
+                    uid.to_string(),
+                    model::member_json(&u, &st.joined_at, false),
+                );
+            }
+        }
+        for (sub, t) in chain.iter().rev() {
+            leaf = vec![json!({"name": sub, "type": t, "options": leaf})];
+        }
+        let mut data = json!({
+            "id": cmd.get("id").cloned().unwrap_or(json!("0")),
+            "name": root,
+            "type": 1,
+            "options": leaf,
+        });
+        if let Some(g) = cmd.get("guild_id") {
+            data["guild_id"] = g.clone();
+        }
+        if !resolved_users.is_empty() {
+            data["resolved"] = json!({"users": resolved_users, "members": resolved_members});
+        }
+        data
+    }
+
+    /// Sends a slash command (type 2). `name` may be `"cmd sub"` for subcommands.
+    /// `options`: an object `{"opponent": user.id, "level": "hard"}` (types come from
+    /// the registered command; USER options are filled into `data.resolved`), or a
+    /// raw Discord options array.
+    pub async fn slash(&self, user: &User, channel: u64, name: &str, options: Value) -> Ix {
+        let mut st = self.lock();
+        let data = Self::command_data(&st, name, &options, None);
+        let (id, token, mut v) = Self::base_interaction(&mut st, 2, user, channel);
+        v["data"] = data;
+        self.send_interaction(
+            &mut st,
+            id,
+            token,
+            2,
+            user,
+            channel,
+            format!("/{name}"),
+            None,
+            v,
+        )
+    }
+
+    /// Sends an autocomplete interaction (type 4); `focused` names the option being typed.
+    pub async fn autocomplete(
+        &self,
+        user: &User,
+        channel: u64,
+        name: &str,
+        options: Value,
+        focused: &str,
+    ) -> Ix {
+        let mut st = self.lock();
+        let data = Self::command_data(&st, name, &options, Some(focused));
+        let (id, token, mut v) = Self::base_interaction(&mut st, 4, user, channel);
+        v["data"] = data;
+        self.send_interaction(
+            &mut st,
+            id,
+            token,
+            4,
+            user,
+            channel,
+            format!("/{name} (autocomplete {focused})"),
+            None,
+            v,
+        )
+    }
+
+    fn component(
+        &self,
+        user: &User,
+        message_id: u64,
+        custom_id: &str,
+        component_type: u64,
+        values: Option<Vec<String>>,
+    ) -> Ix {
+        let mut st = self.lock();
+        let msg = st
+            .messages
+            .get(&message_id)
+            .filter(|m| !m.deleted)
+            .cloned()
+            .unwrap_or_else(|| panic!("stand-in: no message {message_id} to interact with"));
+        match component_type {
+            2 => {
+                let b = msg
+                    .buttons()
+                    .into_iter()
+                    .find(|b| b.custom_id.as_deref() == Some(custom_id))
+                    .unwrap_or_else(|| {
+                        panic!(
+                        "stand-in: message {message_id} has no button {custom_id:?}; buttons: {:?}",
+                        msg.buttons().iter().map(|b| (&b.label, &b.custom_id)).collect::<Vec<_>>()
+                    )
+                    });
+                assert!(!b.disabled, "stand-in: button {custom_id:?} on message {message_id} is disabled; Discord would not send the click");
+            }
+            _ => {
+                let s =
+                    msg.select(custom_id).unwrap_or_else(|| {
+                        panic!(
+                        "stand-in: message {message_id} has no select {custom_id:?}; selects: {:?}",
+                        msg.selects().iter().map(|s| &s.custom_id).collect::<Vec<_>>()
+                    )
+                    });
+                assert!(
+                    !s.disabled,
+                    "stand-in: select {custom_id:?} on message {message_id} is disabled"
+                );
+                if s.kind == 3 {
+                    for v in values.iter().flatten() {
+                        assert!(
+                            s.options.iter().any(|(_, ov)| ov == v),
+                            "stand-in: select {custom_id:?} has no option {v:?}; options: {:?}",
+                            s.options
+                        );
+                    }
+                }
+            }
+        }
+        let (id, token, mut v) = Self::base_interaction(&mut st, 3, user, msg.channel_id);
+        let mut data = json!({"custom_id": custom_id, "component_type": component_type});
+        if let Some(vals) = values {
+            data["values"] = json!(vals);
+        }
+        v["data"] = data;
+        v["message"] = rest::message_json(&self.inner, &st, message_id);
+        self.send_interaction(
+            &mut st,
+            id,
+            token,
+            3,
+            user,
+            msg.channel_id,
+            custom_id.to_string(),
+            Some(message_id),
+            v,
+        )
+    }
+
+    /// Clicks a button (type 3, component_type 2) by custom id.
+    pub async fn click(&self, user: &User, message_id: u64, custom_id: &str) -> Ix {
+        self.component(user, message_id, custom_id, 2, None)
+    }
+
+    /// Clicks the button with this label (or custom id).
+    pub async fn click_label(&self, user: &User, message_id: u64, label: &str) -> Ix {
+        let msg = self
+            .message(message_id)
+            .unwrap_or_else(|| panic!("stand-in: no message {message_id}"));
+        let b = msg.expect_button(label);
+        let id = b
+            .custom_id
+            .unwrap_or_else(|| panic!("stand-in: button {label:?} is a link button"));
+        self.component(user, message_id, &id, 2, None)
+    }
+
+    /// Picks values in a string select menu (component_type 3).
+    pub async fn select(
+        &self,
+        user: &User,
+        message_id: u64,
+        custom_id: &str,
+        values: &[&str],
+    ) -> Ix {
+        let values = values.iter().map(|s| s.to_string()).collect();
+        self.component(user, message_id, custom_id, 3, Some(values))
+    }
+
+    /// Submits the modal the bot opened in answer to `opened` (callback 9), with
+    /// `(custom_id, value)` for its text inputs.
+    pub async fn submit_modal(&self, user: &User, opened: Ix, values: &[(&str, &str)]) -> Ix {
+        let mut st = self.lock();
+        let ix = st.interactions[&opened.id].clone();
+        let reply = ix
+            .reply
+            .as_ref()
+            .filter(|r| r.kind == 9)
+            .unwrap_or_else(|| {
+                panic!(
+                    "stand-in: interaction {} was not answered with a modal",
+                    opened.id
+                )
+            });
+        let custom_id = reply
+            .data
+            .get("custom_id")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let inputs: Vec<String> = reply
+            .data
+            .get("components")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .flat_map(|row| {
+                row.get("components")
+                    .and_then(Value::as_array)
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .filter_map(|c| {
+                c.get("custom_id")
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+            })
+            .collect();
+        for (k, _) in values {
+            assert!(
+                inputs.iter().any(|i| i == k),
+                "stand-in: modal {custom_id:?} has no input {k:?}; inputs: {inputs:?}"
+            );
+        }
+        let rows: Vec<Value> = inputs
+            .iter()
+            .map(|i| {
+                let v = values
+                    .iter()
+                    .find(|(k, _)| k == i)
+                    .map(|(_, v)| *v)
+                    .unwrap_or("");
+                json!({"type": 1, "components": [{"type": 4, "custom_id": i, "value": v}]})
+            })
+            .collect();
+        let (id, token, mut v) = Self::base_interaction(&mut st, 5, user, ix.channel_id);
+        v["data"] = json!({"custom_id": custom_id, "components": rows});
+        if let Some(src) = ix.source_message {
+            v["message"] = rest::message_json(&self.inner, &st, src);
+        }
+        self.send_interaction(
+            &mut st,
+            id,
+            token,
+            5,
+            user,
+            ix.channel_id,
+            format!("modal {custom_id}"),
+            ix.source_message,
+            v,
+        )
+    }
+
+    // ----- waiting -----
+
+    /// Waits (bounded) until `f` returns Some; panics naming `what` on timeout.
+    pub async fn wait_for<T>(&self, what: &str, mut f: impl FnMut(&State) -> Option<T>) -> T {
+        let mut rx = self.inner.changed.subscribe();
+        let deadline = tokio::time::Instant::now() + self.timeout;
+        loop {
+            if let Some(v) = f(&self.lock()) {
+                return v;
+            }
+            if tokio::time::timeout_at(deadline, rx.changed())
+                .await
+                .is_err()
+            {
+                let st = self.lock();
+                let last: Vec<&String> = st.requests.iter().rev().take(8).collect();
+                panic!(
+                    "stand-in: timed out after {:?} waiting for {what}\n  last REST requests (newest first): {last:?}\n  violations: {:?}\n  unknown routes: {:?}",
+                    self.timeout, st.violations, st.unknown_routes
+                );
+            }
+        }
+    }
+
+    fn describe(st: &State, ix: Ix) -> String {
+        match st.interactions.get(&ix.id) {
+            Some(i) => format!("interaction {} ({})", i.id, i.label),
+            None => format!("interaction {}", ix.id),
+        }
+    }
+
+    /// Waits for the bot's accepted callback to `ix`. Panics on timeout, or if
+    /// the bot's callback was refused and no accepted one came.
+    pub async fn response(&self, ix: Ix) -> Reply {
+        let what = format!("the bot's callback to {}", Self::describe(&self.lock(), ix));
+        let mut rx = self.inner.changed.subscribe();
+        let deadline = tokio::time::Instant::now() + self.timeout;
+        loop {
+            {
+                let st = self.lock();
+                let i = &st.interactions[&ix.id];
+                if let Some(r) = &i.reply {
+                    return r.clone();
+                }
+                if !i.refused.is_empty() {
+                    panic!(
+                        "stand-in: {what}: the callback was refused: {:?}",
+                        i.refused
+                    );
+                }
+            }
+            if tokio::time::timeout_at(deadline, rx.changed())
+                .await
+                .is_err()
+            {
+                let st = self.lock();
+                let last: Vec<&String> = st.requests.iter().rev().take(8).collect();
+                panic!(
+                    "stand-in: timed out after {:?} waiting for {what}\n  last REST requests (newest first): {last:?}\n  (if the bot never saw the event, serenity may have dropped it: enable DEBUG for serenity::client::dispatch)",
+                    self.timeout
+                );
+            }
+        }
+    }
+
+    /// Waits for the first refused callback to `ix` (e.g. 40060, 10062).
+    pub async fn refusal(&self, ix: Ix) -> ApiError {
+        let what = format!("a refused callback to {}", Self::describe(&self.lock(), ix));
+        self.wait_for(&what, |st| st.interactions[&ix.id].refused.first().cloned())
+            .await
+    }
+
+    /// The interaction record (reply, refusals, original, follow-ups) right now.
+    pub fn interaction(&self, ix: Ix) -> InteractionRecord {
+        self.lock().interactions[&ix.id].clone()
+    }
+
+    /// The original response message of `ix` (for 6/7: the component's message).
+    pub fn original(&self, ix: Ix) -> Option<Msg> {
+        let st = self.lock();
+        st.interactions[&ix.id]
+            .original
+            .and_then(|m| st.messages.get(&m).cloned())
+    }
+
+    /// Waits until the original response of `ix` satisfies `pred`.
+    pub async fn wait_original(&self, ix: Ix, pred: impl Fn(&Msg) -> bool) -> Msg {
+        let what = format!(
+            "the original response of {} to match",
+            Self::describe(&self.lock(), ix)
+        );
+        self.wait_for(&what, |st| {
+            let m = st.interactions[&ix.id]
+                .original
+                .and_then(|m| st.messages.get(&m))?;
+            pred(m).then(|| m.clone())
+        })
+        .await
+    }
+
+    /// Follow-up messages of `ix`, oldest first.
+    pub fn followups(&self, ix: Ix) -> Vec<Msg> {
+        let st = self.lock();
+        st.interactions[&ix.id]
+            .followups
+            .iter()
+            .filter_map(|m| st.messages.get(m).cloned())
+            .collect()
+    }
+
+    /// Waits until `ix` has at least `n` follow-ups; returns them.
+    pub async fn wait_followups(&self, ix: Ix, n: usize) -> Vec<Msg> {
+        let what = format!("{n} follow-up(s) to {}", Self::describe(&self.lock(), ix));
+        self.wait_for(&what, |st| {
+            let f = &st.interactions[&ix.id].followups;
+            (f.len() >= n).then(|| {
+                f.iter()
+                    .filter_map(|m| st.messages.get(m).cloned())
+                    .collect()
+            })
+        })
+        .await
+    }
+
+    /// The latest state of a message (deleted ones too, with `deleted == true`).
+    pub fn message(&self, id: u64) -> Option<Msg> {
+        self.lock().messages.get(&id).cloned()
+    }
+
+    /// Waits until message `id` exists and satisfies `pred`, e.g. `|m| m.version >= 2`.
+    pub async fn wait_message(&self, id: u64, pred: impl Fn(&Msg) -> bool) -> Msg {
+        self.wait_for(&format!("message {id} to match"), |st| {
+            st.messages.get(&id).filter(|m| pred(m)).cloned()
+        })
+        .await
+    }
+
+    /// Waits until some message in `channel` (ephemeral ones included) satisfies `pred`; newest first.
+    pub async fn wait_channel_message(&self, channel: u64, pred: impl Fn(&Msg) -> bool) -> Msg {
+        self.wait_for(&format!("a message in channel {channel} to match"), |st| {
+            st.messages
+                .values()
+                .rev()
+                .find(|m| m.channel_id == channel && !m.deleted && pred(m))
+                .cloned()
+        })
+        .await
+    }
+
+    /// Messages of a channel, oldest first, not deleted; ephemeral ones included
+    /// (check `Msg::ephemeral`).
+    pub fn channel_messages(&self, channel: u64) -> Vec<Msg> {
+        self.lock()
+            .messages
+            .values()
+            .filter(|m| m.channel_id == channel && !m.deleted)
+            .cloned()
+            .collect()
+    }
+
+    /// Messages everyone in the channel sees (not ephemeral, not deleted).
+    pub fn public_messages(&self, channel: u64) -> Vec<Msg> {
+        self.channel_messages(channel)
+            .into_iter()
+            .filter(|m| !m.ephemeral())
+            .collect()
+    }
+
+    /// The newest non-deleted message of a channel.
+    pub fn latest_message(&self, channel: u64) -> Option<Msg> {
+        self.channel_messages(channel).pop()
+    }
+
+    // ----- rules -----
+
+    /// Rule violations so far (requests Discord would refuse).
+    pub fn violations(&self) -> Vec<Violation> {
+        self.lock().violations.clone()
+    }
+
+    /// Returns and clears the violations (for tests that provoke some on purpose).
+    pub fn take_violations(&self) -> Vec<Violation> {
+        std::mem::take(&mut self.lock().violations)
+    }
+
+    /// Routes the stand-in does not know (answered 404 code 0).
+    pub fn unknown_routes(&self) -> Vec<String> {
+        self.lock().unknown_routes.clone()
+    }
+
+    /// `METHOD /path` of every REST request so far.
+    pub fn requests(&self) -> Vec<String> {
+        self.lock().requests.clone()
+    }
+
+    /// Panics listing every rule violation and unknown route, if any.
+    pub fn assert_no_violations(&self) {
+        let st = self.lock();
+        if !st.violations.is_empty() || !st.unknown_routes.is_empty() {
+            let list: Vec<String> = st
+                .violations
+                .iter()
+                .map(|v| format!("  {} -> {}: {}", v.route, v.code, v.detail))
+                .collect();
+            panic!(
+                "stand-in: the bot broke Discord's rules:\n{}\n  unknown routes: {:?}",
+                list.join("\n"),
+                st.unknown_routes
+            );
+        }
+    }
+}
+
+fn json_u64(v: Option<&Value>) -> Option<u64> {
+    match v? {
+        Value::Number(n) => n.as_u64(),
+        Value::String(s) => s.parse().ok(),
+        _ => None,
+    }
+}
+
+/// A registered chat-input command: guild commands first, then global.
+fn find_command(st: &State, name: &str) -> Option<Value> {
+    let is = |c: &&Value| {
+        c.get("name").and_then(Value::as_str) == Some(name)
+            && c.get("type").and_then(Value::as_u64).unwrap_or(1) == 1
+    };
+    st.guild_commands
+        .get(&st.guild_id)
+        .and_then(|l| l.iter().find(is))
+        .or_else(|| st.global_commands.iter().find(is))
+        .cloned()
+}
