@@ -95,6 +95,7 @@ pub struct State {
     pub heartbeats: u32,
     pub callback_window: Duration,
     pub heartbeat_interval_ms: u64,
+    pub guild_locale: String,
 }
 
 impl State {
@@ -190,6 +191,7 @@ impl StandIn {
             heartbeats: 0,
             callback_window: Duration::from_secs(3),
             heartbeat_interval_ms: gateway::HEARTBEAT_INTERVAL_MS,
+            guild_locale: "en-US".into(),
         };
         let ch = st.default_channel;
         st.channels.insert(
@@ -253,6 +255,11 @@ impl StandIn {
     pub fn sessions(&self) -> (u32, u32) {
         let st = self.lock();
         (st.ready_count, st.resumes)
+    }
+
+    /// The guild's preferred locale sent as `guild_locale` (default `en-US`).
+    pub fn set_guild_locale(&self, locale: &str) {
+        self.lock().guild_locale = locale.to_string();
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
@@ -457,7 +464,7 @@ impl StandIn {
             "guild_id": st.guild_id.to_string(),
             "member": model::member_json(user, &st.joined_at, true),
             "locale": user.locale,
-            "guild_locale": "en-US",
+            "guild_locale": st.guild_locale,
             "entitlements": [],
             "attachment_size_limit": 10_485_760,
             "app_permissions": model::MEMBER_PERMISSIONS,
@@ -565,6 +572,9 @@ impl StandIn {
                         continue;
                     };
                     let is_focused = focused == Some(oname);
+                    if !is_focused {
+                        check_option_value(name, d, v);
+                    }
                     let value = if is_focused {
                         // Discord sends the partial input as typed.
                         match v {
@@ -725,6 +735,17 @@ impl StandIn {
                     }
                 }
             }
+        }
+        if msg.ephemeral() {
+            let owner = msg
+                .interaction_id
+                .and_then(|i| st.interactions.get(&i))
+                .map(|i| i.user_id);
+            assert!(
+                owner == Some(user.id),
+                "stand-in: {} cannot use ephemeral message {message_id}: only its invoker sees it",
+                user.name
+            );
         }
         let (id, token, mut v) = Self::base_interaction(&mut st, 3, user, msg.channel_id);
         let mut data = json!({"custom_id": custom_id, "component_type": component_type});
@@ -1059,6 +1080,59 @@ impl StandIn {
                 st.unknown_routes
             );
         }
+    }
+}
+
+/// Panics when a test passes a value the Discord client would not send for
+/// this registered option (wrong type, not one of its choices, out of range).
+fn check_option_value(command: &str, def: &Value, v: &Value) {
+    let name = def.get("name").and_then(Value::as_str).unwrap_or_default();
+    let kind = def.get("type").and_then(Value::as_u64).unwrap_or(3);
+    let ok = match kind {
+        3 => v.is_string(),
+        4 => v.is_i64() || v.is_u64(),
+        5 => v.is_boolean(),
+        10 => v.is_number(),
+        6..=9 | 11 => json_u64(Some(v)).is_some(),
+        _ => true,
+    };
+    assert!(
+        ok,
+        "stand-in: /{command} option {name:?} has type {kind}; Discord would not send {v}"
+    );
+    if let Some(choices) = def
+        .get("choices")
+        .and_then(Value::as_array)
+        .filter(|c| !c.is_empty())
+    {
+        assert!(
+            choices.iter().any(|c| c.get("value") == Some(v)),
+            "stand-in: /{command} option {name:?} only accepts its choices {:?}, not {v}",
+            choices
+                .iter()
+                .filter_map(|c| c.get("value"))
+                .collect::<Vec<_>>()
+        );
+    }
+    if let Some(x) = v.as_f64() {
+        let min = def.get("min_value").and_then(Value::as_f64);
+        let max = def.get("max_value").and_then(Value::as_f64);
+        assert!(
+            min.is_none_or(|m| x >= m) && max.is_none_or(|m| x <= m),
+            "stand-in: /{command} option {name:?} = {v} is outside {min:?}..={max:?}"
+        );
+    }
+    if let Some(s) = v.as_str().filter(|_| kind == 3) {
+        let n = s.chars().count() as u64;
+        let min = def.get("min_length").and_then(Value::as_u64).unwrap_or(0);
+        let max = def
+            .get("max_length")
+            .and_then(Value::as_u64)
+            .unwrap_or(6000);
+        assert!(
+            (min..=max).contains(&n),
+            "stand-in: /{command} option {name:?} length {n} is outside {min}..={max}"
+        );
     }
 }
 
