@@ -454,7 +454,9 @@ async fn component_action(
     }
     // The click's own answer updates the board message it sits on.
     let board = bot.board(no);
-    match board.try_lock() {
+    // Wait a moment for an update being sent (a CPU reply, say), so that
+    // this click can still answer with the new board itself.
+    match tokio::time::timeout(Duration::from_millis(1200), board.lock()).await {
         Ok(mut link) => {
             let snapshot = table::lock(&shared).clone();
             let message = compose(&snapshot).await?;
@@ -472,7 +474,7 @@ async fn component_action(
             });
         }
         Err(_) => {
-            // Another update is being sent: acknowledge now, edit after it.
+            // Another update is still being sent: acknowledge now, edit after.
             component
                 .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
                 .await?;
