@@ -1,13 +1,13 @@
 //! Connect Four solver benchmark over the public test sets.
 //!
-//! `cargo bench --bench connect4_solver [SET...] [--all] [--limit N]`
+//! `cargo bench --bench connect4_solver -- [SET...] [--all] [--limit N] [--log2 N]`
 //!
 //! SET names a file such as `Test_L2_R1` (or `L2_R1`). Without sets it runs
 //! the five quick ones; `--all` adds `Test_L1_R3`, the slowest. Every
 //! position gets a fresh transposition table and its score is checked
 //! against the file.
 
-use boardbot::cpu::connect4::{Position, Solver};
+use boardbot::cpu::connect4::{Position, Solver, Table};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -23,6 +23,7 @@ const QUICK: [&str; 5] = [
 fn main() -> ExitCode {
     let mut sets = Vec::new();
     let mut limit = usize::MAX;
+    let mut log2 = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -32,6 +33,13 @@ fn main() -> ExitCode {
                 sets.extend(QUICK.iter().map(|s| s.to_string()));
                 sets.push("Test_L1_R3".to_string());
             }
+            "--log2" => match args.next().and_then(|n| n.parse().ok()) {
+                Some(n) => log2 = Some(n),
+                None => {
+                    eprintln!("--log2 needs a number");
+                    return ExitCode::from(2);
+                }
+            },
             "--limit" => match args.next().and_then(|n| n.parse().ok()) {
                 Some(n) => limit = n,
                 None => {
@@ -60,7 +68,10 @@ fn main() -> ExitCode {
         env!("CARGO_MANIFEST_DIR"),
         "/../shared/testdata/connect4"
     ));
-    let mut solver = Solver::new();
+    let mut solver = match log2 {
+        Some(n) => Solver::with_table(Table::with_log2(n)),
+        None => Solver::new(),
+    };
     let mut failed = false;
     println!(
         "{:<12} {:>9} {:>12} {:>12} {:>14} {:>10}",

@@ -13,7 +13,7 @@
 //! remembers bounds and the best move.
 
 use crate::cpu::{Budget, Level};
-use crate::game::connect4::{BOARD, BOTTOM, CELLS, STRIDE, WIDTH};
+use crate::game::connect4::{has_four, BOARD, BOTTOM, CELLS, STRIDE, WIDTH};
 use crate::game::{Connect4, Game, Move};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -22,6 +22,10 @@ use std::time::Instant;
 /// Columns from the centre outwards: the search order for equal moves.
 const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 const CELLS_I: i32 = CELLS as i32;
+/// Rows 1, 3 and 5 counted from 1 at the bottom: the first player's.
+const ODD_ROWS: u64 = BOTTOM * 0b010101;
+/// Rows 2, 4 and 6: the second player's.
+const EVEN_ROWS: u64 = BOTTOM * 0b101010;
 
 /// The cells of one column (its six rows).
 const fn column(c: usize) -> u64 {
@@ -216,34 +220,42 @@ enum Bound {
     Exact = 3,
 }
 
-/// A fixed-size transposition table of packed 64-bit entries.
+/// A fixed-size transposition table of packed 64-bit entries, two per
+/// bucket: the first keeps the entry with the bigger subtree (fewer stones
+/// on the board), the second takes whatever came last.
 ///
-/// The slot is `key % SIZE` (a prime), so storing `key / SIZE` identifies the
-/// key exactly. Entries carry a generation: [`Table::clear`] starts a new
-/// generation instead of touching memory, which makes a fresh table per
-/// position cost nothing.
+/// The bucket is `key % buckets` (a prime), so storing `key / buckets`
+/// identifies the key exactly. Entries carry a generation: [`Table::clear`]
+/// starts a new generation instead of touching memory, which makes a fresh
+/// table per position cost nothing.
 ///
-/// Entry bits: 0..27 key quotient, 27..33 value + 32, 33..35 bound,
-/// 35..38 best column (7 = none), 38..64 generation (0 = never written).
+/// Entry bits: 0..28 key quotient, 28..34 value + 32, 34..36 bound,
+/// 36..39 best column (7 = none), 39..45 stones on the board,
+/// 45..64 generation (0 = never written).
 pub struct Table {
     entries: Vec<u64>,
-    size: u64,
+    buckets: u64,
     generation: u64,
 }
 
-const QUOTIENT_BITS: u32 = 27;
-const GENERATION_SHIFT: u32 = 38;
+const QUOTIENT_BITS: u32 = 28;
+const QUOTIENT_MASK: u64 = (1 << QUOTIENT_BITS) - 1;
+const GENERATION_SHIFT: u32 = 45;
 const GENERATION_LIMIT: u64 = 1 << (64 - GENERATION_SHIFT);
 
 impl Table {
-    /// The default number of entries: a prime just below 2^23 (64 MiB).
-    pub const DEFAULT_SIZE: usize = 8_388_593;
+    /// The default number of buckets: a prime just below 2^22 (two entries
+    /// each, 64 MiB).
+    pub const DEFAULT_BUCKETS: usize = 4_194_301;
 
-    /// A table of `size` entries; `size` must be an odd prime above 2^22 so
-    /// that key quotients fit their bits.
-    pub fn with_size(size: usize) -> Table {
-        assert!(size > (1 << 22), "table too small for 27-bit key quotients");
-        let mut entries = vec![0u64; size];
+    /// A table of `buckets` buckets; `buckets` must be a prime above 2^21
+    /// so that key quotients fit their bits.
+    pub fn with_buckets(buckets: usize) -> Table {
+        assert!(
+            buckets > (1 << 21),
+            "table too small for 28-bit key quotients"
+        );
+        let mut entries = vec![0u64; 2 * buckets];
         // Touch every page now: a zeroed allocation is mapped lazily, and
         // faulting pages in during a search costs more than the search.
         for page in entries.chunks_mut(512) {
@@ -252,13 +264,25 @@ impl Table {
         }
         Table {
             entries,
-            size: size as u64,
+            buckets: buckets as u64,
             generation: 1,
         }
     }
 
     pub fn new() -> Table {
-        Table::with_size(Self::DEFAULT_SIZE)
+        Table::with_buckets(Self::DEFAULT_BUCKETS)
+    }
+
+    /// A table of about `2^log2` entries (23 to 30): the largest prime
+    /// number of buckets below `2^(log2 - 1)`.
+    pub fn with_log2(log2: u32) -> Table {
+        let log2 = log2.clamp(23, 30);
+        let is_prime = |n: u64| (2..).take_while(|d| d * d <= n).all(|d| n % d != 0);
+        let buckets = (1..(1u64 << (log2 - 1)))
+            .rev()
+            .find(|&n| is_prime(n))
+            .unwrap_or(Self::DEFAULT_BUCKETS as u64);
+        Table::with_buckets(buckets as usize)
     }
 
     /// Forgets every entry (in constant time, almost always).
@@ -271,33 +295,54 @@ impl Table {
     }
 
     #[inline]
+    fn matches(&self, e: u64, quotient: u64) -> bool {
+        e >> GENERATION_SHIFT == self.generation && e & QUOTIENT_MASK == quotient
+    }
+
+    #[inline]
     fn get(&self, key: u64) -> Option<(i32, Bound, Option<usize>)> {
-        let slot = (key % self.size) as usize;
-        let e = self.entries[slot];
-        if e >> GENERATION_SHIFT != self.generation
-            || e & ((1 << QUOTIENT_BITS) - 1) != key / self.size
-        {
+        let slot = 2 * (key % self.buckets) as usize;
+        let quotient = key / self.buckets;
+        let e = if self.matches(self.entries[slot], quotient) {
+            self.entries[slot]
+        } else if self.matches(self.entries[slot + 1], quotient) {
+            self.entries[slot + 1]
+        } else {
             return None;
-        }
-        let value = ((e >> 27) & 63) as i32 - 32;
-        let bound = match (e >> 33) & 3 {
+        };
+        let value = ((e >> 28) & 63) as i32 - 32;
+        let bound = match (e >> 34) & 3 {
             1 => Bound::Lower,
             2 => Bound::Upper,
             _ => Bound::Exact,
         };
-        let best = ((e >> 35) & 7) as usize;
+        let best = ((e >> 36) & 7) as usize;
         Some((value, bound, (best < WIDTH).then_some(best)))
     }
 
     #[inline]
-    fn put(&mut self, key: u64, value: i32, bound: Bound, best: Option<usize>) {
-        let slot = (key % self.size) as usize;
-        let e = (key / self.size)
-            | (((value + 32) as u64) << 27)
-            | ((bound as u64) << 33)
-            | ((best.unwrap_or(7) as u64) << 35)
+    fn put(&mut self, key: u64, moves: u32, value: i32, bound: Bound, best: Option<usize>) {
+        let slot = 2 * (key % self.buckets) as usize;
+        let quotient = key / self.buckets;
+        let e = quotient
+            | (((value + 32) as u64) << 28)
+            | ((bound as u64) << 34)
+            | ((best.unwrap_or(7) as u64) << 36)
+            | ((moves as u64) << 39)
             | (self.generation << GENERATION_SHIFT);
-        self.entries[slot] = e;
+        let first = self.entries[slot];
+        let first_moves = ((first >> 39) & 63) as u32;
+        if self.matches(first, quotient)
+            || first >> GENERATION_SHIFT != self.generation
+            || moves <= first_moves
+        {
+            if !self.matches(first, quotient) && first >> GENERATION_SHIFT == self.generation {
+                self.entries[slot + 1] = first;
+            }
+            self.entries[slot] = e;
+        } else {
+            self.entries[slot + 1] = e;
+        }
     }
 }
 
@@ -310,6 +355,9 @@ impl Default for Table {
 /// The solver was stopped by its budget before it finished.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Aborted;
+
+/// Enhanced transposition cutoffs are tried in positions with fewer stones.
+const ETC_BELOW: u32 = 36;
 
 /// Nodes between two looks at the budget.
 const BUDGET_CHECK_INTERVAL: u64 = 4096;
@@ -455,6 +503,21 @@ impl Solver {
             }
         }
 
+        // A side with no line left open to it cannot win.
+        let free = BOARD & !p.mask;
+        if beta > 0 && !has_four(p.current | free) {
+            beta = 0;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        if alpha < 0 && !has_four(p.opponent() | free) {
+            alpha = 0;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
         let raw_key = p.key();
         let mirrored_key = Position::mirror_key(raw_key);
         let (key, mirrored) = if mirrored_key < raw_key {
@@ -486,8 +549,33 @@ impl Solver {
             hint = best.map(|c| if mirrored { WIDTH - 1 - c } else { c });
         }
 
+        // Enhanced transposition cutoff: a child whose stored upper bound
+        // is low enough proves a cutoff here without searching anything.
+        if p.moves < ETC_BELOW {
+            let mut rest = next;
+            while rest != 0 {
+                let cell = rest & rest.wrapping_neg();
+                rest ^= cell;
+                let mut child = *p;
+                child.play_cell(cell);
+                let k = child.key();
+                let k = k.min(Position::mirror_key(k));
+                if let Some((value, bound, _)) = self.table.get(k) {
+                    if bound != Bound::Lower && -value >= beta {
+                        return -value;
+                    }
+                }
+            }
+        }
+
         // Order: the remembered best move, then by winning spots created,
         // then centre first.
+        // Threats on rows of the mover's parity tend to decide the endgame.
+        let good_rows = if p.moves % 2 == 0 {
+            ODD_ROWS
+        } else {
+            EVEN_ROWS
+        };
         let mut cells = [0u64; WIDTH];
         let mut cols = [0usize; WIDTH];
         let mut scores = [0i32; WIDTH];
@@ -497,7 +585,8 @@ impl Solver {
             if cell == 0 {
                 continue;
             }
-            let mut score = winning_spots(p.current | cell, p.mask).count_ones() as i32 * 2;
+            let spots = winning_spots(p.current | cell, p.mask);
+            let mut score = spots.count_ones() as i32 * 2 + (spots & good_rows).count_ones() as i32;
             if hint == Some(c) {
                 score = 1000;
             }
@@ -531,7 +620,8 @@ impl Solver {
                 } else {
                     cols[i]
                 };
-                self.table.put(key, score, Bound::Lower, Some(stored));
+                self.table
+                    .put(key, p.moves, score, Bound::Lower, Some(stored));
                 return score;
             }
             if score > alpha {
@@ -545,7 +635,7 @@ impl Solver {
         } else {
             Bound::Upper
         };
-        self.table.put(key, alpha, bound, best);
+        self.table.put(key, p.moves, alpha, bound, best);
         alpha
     }
 
@@ -959,7 +1049,7 @@ mod tests {
 
     #[test]
     fn table_size_is_prime() {
-        let n = Table::DEFAULT_SIZE as u64;
+        let n = Table::DEFAULT_BUCKETS as u64;
         assert!((2..).take_while(|d| d * d <= n).all(|d| n % d != 0));
         assert!((1u64 << 49) / n < (1 << QUOTIENT_BITS));
     }
