@@ -3,6 +3,7 @@
 //! Layers, arrows pointing one way: `discord` → `table` → `game` / `cpu` /
 //! `render`. Only `discord` knows serenity.
 
+pub mod cli;
 pub mod config;
 pub mod cpu;
 pub mod game;

@@ -277,7 +277,11 @@ impl Table {
     /// number of buckets below `2^(log2 - 1)`.
     pub fn with_log2(log2: u32) -> Table {
         let log2 = log2.clamp(23, 30);
-        let is_prime = |n: u64| (2..).take_while(|d| d * d <= n).all(|d| n % d != 0);
+        let is_prime = |n: u64| {
+            (2..)
+                .take_while(|d| d * d <= n)
+                .all(|d| !n.is_multiple_of(d))
+        };
         let buckets = (1..(1u64 << (log2 - 1)))
             .rev()
             .find(|&n| is_prime(n))
@@ -468,7 +472,7 @@ impl Solver {
     /// is at most v, v >= beta means it is at least v, otherwise exact.
     fn negamax(&mut self, p: &Position, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes % BUDGET_CHECK_INTERVAL == 0 {
+        if self.nodes.is_multiple_of(BUDGET_CHECK_INTERVAL) {
             if let Some(budget) = &self.budget {
                 if budget.expired() {
                     self.aborted = true;
@@ -571,7 +575,7 @@ impl Solver {
         // Order: the remembered best move, then by winning spots created,
         // then centre first.
         // Threats on rows of the mover's parity tend to decide the endgame.
-        let good_rows = if p.moves % 2 == 0 {
+        let good_rows = if p.moves.is_multiple_of(2) {
             ODD_ROWS
         } else {
             EVEN_ROWS
@@ -886,7 +890,7 @@ impl Heuristic {
                 scored.push((score, c));
             }
             // Best first; the previous best stays first among equals.
-            scored.sort_by(|a, b| b.0.cmp(&a.0));
+            scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
             candidates = scored.iter().map(|&(_, c)| c).collect();
             let top = scored[0].0;
             let ties: Vec<usize> = scored
@@ -908,7 +912,7 @@ impl Heuristic {
 
     fn search(&mut self, p: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes % 1024 == 0 && self.budget.expired() {
+        if self.nodes.is_multiple_of(1024) && self.budget.expired() {
             self.aborted = true;
         }
         if self.aborted {
@@ -938,7 +942,7 @@ impl Heuristic {
                 n += 1;
             }
         }
-        order[..n].sort_by(|a, b| b.0.cmp(&a.0));
+        order[..n].sort_by_key(|&(spots, _)| std::cmp::Reverse(spots));
         let mut best = -WIN * 2;
         for &(_, cell) in &order[..n] {
             let mut child = *p;
@@ -967,7 +971,7 @@ fn evaluate(p: &Position) -> i32 {
     // Rows 1, 3, 5 counted from 1 (odd) favour the first player, even rows
     // the second. Row index r (from 0) is odd-numbered when r is even.
     let odd_rows = BOTTOM * 0b010101;
-    let first_to_move = p.moves() % 2 == 0;
+    let first_to_move = p.moves().is_multiple_of(2);
     let (my_rows, their_rows) = if first_to_move {
         (odd_rows, BOARD & !odd_rows)
     } else {
@@ -1050,7 +1054,9 @@ mod tests {
     #[test]
     fn table_size_is_prime() {
         let n = Table::DEFAULT_BUCKETS as u64;
-        assert!((2..).take_while(|d| d * d <= n).all(|d| n % d != 0));
+        assert!((2..)
+            .take_while(|d| d * d <= n)
+            .all(|d| !n.is_multiple_of(d)));
         assert!((1u64 << 49) / n < (1 << QUOTIENT_BITS));
     }
 
@@ -1114,5 +1120,141 @@ mod tests {
         assert_eq!(solve_weak(&g), -1);
         let g = Connect4::from_digits("121212").unwrap();
         assert_eq!(solve(&g), 18);
+    }
+
+    fn long_budget() -> Budget {
+        Budget::new(std::time::Duration::from_secs(120))
+    }
+
+    /// The exact score after playing column `c` in `p`, for the mover.
+    fn score_after(solver: &mut Solver, p: &Position, c: usize) -> i32 {
+        if p.is_winning_move(c) {
+            return p.win_now_score();
+        }
+        let mut child = *p;
+        child.play_column(c);
+        solver.reset();
+        -solver.solve(&child).unwrap()
+    }
+
+    #[test]
+    fn hard_plays_a_best_move() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+        let mut solver = Solver::new();
+        for (set, step) in [("Test_L3_R1", 50), ("Test_L2_R1", 40), ("Test_L2_R2", 100)] {
+            for (moves, expected) in load_set(set).iter().step_by(step) {
+                let game = Connect4::from_digits(moves).unwrap();
+                let p = Position::from_game(&game);
+                let mv = choose(&game, Level::Hard, &long_budget(), &mut rng).unwrap();
+                let c = mv as usize;
+                assert!(p.can_play(c), "{moves}: illegal column {}", c + 1);
+                assert_eq!(
+                    score_after(&mut solver, &p, c),
+                    *expected,
+                    "{set} {moves}: column {} does not keep the score",
+                    c + 1
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_level_takes_an_immediate_win() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(10);
+        // Three stacked in column 1; three along the bottom row (both sides);
+        // three on a diagonal from column 1 up to column 3.
+        for (moves, wins) in [
+            ("121212", vec![0]),
+            ("152637", vec![3]),
+            ("1223433447", vec![3]),
+        ] {
+            let game = Connect4::from_digits(moves).unwrap();
+            let p = Position::from_game(&game);
+            let winning: Vec<usize> = (0..WIDTH)
+                .filter(|&c| p.can_play(c) && p.is_winning_move(c))
+                .collect();
+            assert_eq!(winning, wins, "{moves}");
+            assert!(!winning.is_empty(), "{moves} has a winning move");
+            for level in Level::ALL {
+                for _ in 0..10 {
+                    let mv = choose(&game, level, &long_budget(), &mut rng).unwrap();
+                    assert!(
+                        winning.contains(&(mv as usize)),
+                        "{level:?} missed the win in {moves}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn medium_blocks_and_avoids_playing_under_a_threat() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(12);
+        // Red threatens column 4 on top of three stones: block it.
+        let game = Connect4::from_digits("41424").unwrap();
+        for _ in 0..10 {
+            assert_eq!(
+                choose(&game, Level::Medium, &long_budget(), &mut rng),
+                Some(3)
+            );
+        }
+    }
+
+    #[test]
+    fn levels_return_a_legal_move_when_cancelled() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(13);
+        let budget = long_budget();
+        budget
+            .cancel
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        for moves in ["", "44", "4455"] {
+            let game = Connect4::from_digits(moves).unwrap();
+            for level in Level::ALL {
+                let mv = choose(&game, level, &budget, &mut rng).unwrap();
+                assert!(game.is_legal(mv));
+            }
+        }
+        let over = Connect4::from_digits("1212121").unwrap();
+        assert_eq!(choose(&over, Level::Hard, &budget, &mut rng), None);
+    }
+
+    /// Plays a match; returns the winner's level index, or None for a draw.
+    fn play_match(levels: [Level; 2], rng: &mut impl Rng) -> Option<usize> {
+        let mut game = Connect4::new();
+        while !game.is_over() {
+            let player = game.to_move() as usize;
+            let mv = choose(&game, levels[player], &long_budget(), rng).unwrap();
+            game.play(mv).unwrap();
+        }
+        game.outcome()
+            .and_then(|o| o.winner())
+            .map(|seat| seat as usize)
+    }
+
+    #[test]
+    fn medium_beats_easy() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(2024);
+        let games = 40;
+        let mut medium_wins = 0;
+        for g in 0..games {
+            // Alternate seats: medium moves first in even games.
+            let (levels, medium_seat) = if g % 2 == 0 {
+                ([Level::Medium, Level::Easy], 0)
+            } else {
+                ([Level::Easy, Level::Medium], 1)
+            };
+            if play_match(levels, &mut rng) == Some(medium_seat) {
+                medium_wins += 1;
+            }
+        }
+        assert!(
+            medium_wins * 100 >= games * 80,
+            "medium won only {medium_wins} of {games}"
+        );
     }
 }

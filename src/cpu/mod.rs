@@ -6,6 +6,7 @@
 
 pub mod book;
 pub mod connect4;
+pub mod generic;
 mod pool;
 
 use crate::game::{AnyGame, Move};
@@ -79,7 +80,11 @@ pub fn choose_move_with(
     budget: &Budget,
     rng: &mut impl rand::Rng,
 ) -> Option<Move> {
+    // The other games' variants arrive separately; until they do, the
+    // second arm cannot match.
+    #[allow(unreachable_patterns)]
     match position {
         AnyGame::Connect4(game) => connect4::choose(game, level, budget, rng),
+        other => generic::choose(other, level, budget, rng, &generic::OutcomeOnly),
     }
 }
