@@ -3,14 +3,20 @@
 use boardbot::config::Config;
 use std::process::ExitCode;
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // Offline tools run without the async runtime.
     if let Some(code) = boardbot::cli::run_tool(&args) {
         return ExitCode::from(code.clamp(0, 255) as u8);
     }
     match args.first().map(String::as_str) {
-        None | Some("run") => run().await,
+        None | Some("run") => match tokio::runtime::Runtime::new() {
+            Ok(runtime) => runtime.block_on(run()),
+            Err(e) => {
+                eprintln!("boardbot: could not start the async runtime: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some("help" | "--help" | "-h") => {
             println!("{}", boardbot::cli::USAGE);
             ExitCode::SUCCESS

@@ -4,6 +4,11 @@
 //! [`Budget`]: a deadline and a cancel flag the table raises when the
 //! position the search started from is no longer current.
 
+pub mod book;
+pub mod connect4;
+pub mod generic;
+mod pool;
+
 use crate::game::{AnyGame, Move};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -65,8 +70,21 @@ impl Budget {
 /// The move a CPU of `level` plays in `position`, or `None` when the game is
 /// over. Returns within the budget (a legal move even when cancelled early).
 pub fn choose_move(position: &AnyGame, level: Level, budget: &Budget) -> Option<Move> {
-    use crate::game::Game;
-    let _ = (level, budget);
-    // TEMPORARY scaffolding until the CPU module lands: first legal move.
-    position.legal_moves().first().copied()
+    choose_move_with(position, level, budget, &mut rand::thread_rng())
+}
+
+/// [`choose_move`] with the caller's random numbers (seeded in tests).
+pub fn choose_move_with(
+    position: &AnyGame,
+    level: Level,
+    budget: &Budget,
+    rng: &mut impl rand::Rng,
+) -> Option<Move> {
+    // The other games' variants arrive separately; until they do, the
+    // second arm cannot match.
+    #[allow(unreachable_patterns)]
+    match position {
+        AnyGame::Connect4(game) => connect4::choose(game, level, budget, rng),
+        other => generic::choose(other, level, budget, rng, &generic::OutcomeOnly),
+    }
 }

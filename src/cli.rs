@@ -1,0 +1,307 @@
+//! Command-line tools that run instead of the bot:
+//!
+//! ```text
+//! boardbot solve connect4 <moves> [--weak]
+//! boardbot cpu connect4 --level <easy|medium|hard> <moves>
+//! boardbot arena connect4 <levelA> <levelB> [--games N]
+//! boardbot book generate [--depth D] [--out PATH]
+//! ```
+//!
+//! `<moves>` is a string of 1-based columns such as `4453` (empty or `-`
+//! for the empty board). Bad input prints one line on stderr and exits
+//! with code 2.
+
+use crate::cpu::{self, book, Budget, Level};
+use crate::game::{AnyGame, Connect4, Game, Outcome};
+use std::time::{Duration, Instant};
+
+/// The tools' usage, for `boardbot help`.
+pub const USAGE: &str = "\
+usage: boardbot [run]                     start the bot (default)
+       boardbot solve connect4 <moves> [--weak]
+                                          exact score (or -1/0/1) for the side to move
+       boardbot cpu connect4 --level <easy|medium|hard> <moves>
+                                          the CPU's move (1-based column)
+       boardbot arena connect4 <levelA> <levelB> [--games N]
+                                          CPU levels play each other, seats alternating
+       boardbot book generate [--depth D] [--out PATH]
+                                          build the Connect Four opening book
+       boardbot book info                 size of the built-in book
+<moves> lists 1-based columns, e.g. 4453 (- or nothing for the empty board).";
+
+/// Runs the tool named by `args[0]` (the arguments after the program name)
+/// and returns its exit code, or `None` when `args[0]` names no tool.
+pub fn run_tool(args: &[String]) -> Option<i32> {
+    let command = args.first()?;
+    let rest = &args[1..];
+    let result = match command.as_str() {
+        "solve" => solve(rest),
+        "cpu" => cpu_move(rest),
+        "arena" => arena(rest),
+        "book" => book_tool(rest),
+        _ => return None,
+    };
+    Some(match result {
+        Ok(()) => 0,
+        Err(message) => {
+            eprintln!("boardbot {command}: {message}");
+            2
+        }
+    })
+}
+
+type ToolResult = Result<(), String>;
+
+fn expect_connect4(game: Option<&String>) -> ToolResult {
+    match game.map(String::as_str) {
+        Some("connect4") => Ok(()),
+        Some(other) => Err(format!(
+            "unknown or unsupported game {other:?} (try connect4)"
+        )),
+        None => Err("missing game name (try connect4)".into()),
+    }
+}
+
+fn parse_position(moves: Option<&String>) -> Result<Connect4, String> {
+    let digits = match moves.map(String::as_str) {
+        None | Some("-") => "",
+        Some(d) => d,
+    };
+    Connect4::from_digits(digits.trim())
+        .map_err(|e| format!("bad moves {digits:?}: {e} (use 1-based columns 1-7, e.g. 4453)"))
+}
+
+fn parse_level(name: Option<&String>) -> Result<Level, String> {
+    let name = name.ok_or("missing level (easy, medium or hard)")?;
+    Level::parse(name).ok_or_else(|| format!("unknown level {name:?} (easy, medium or hard)"))
+}
+
+/// Options given, each with its value when it takes one.
+type Options<'a> = Vec<(&'a str, Option<&'a String>)>;
+
+/// Splits `--flag value` options from positional arguments.
+fn split_options<'a>(
+    args: &'a [String],
+    flags: &[&str],
+    valued: &[&str],
+) -> Result<(Vec<&'a String>, Options<'a>), String> {
+    let mut positional = Vec::new();
+    let mut options = Vec::new();
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        if flags.contains(&arg.as_str()) {
+            options.push((arg.as_str(), None));
+        } else if valued.contains(&arg.as_str()) {
+            let value = iter.next().ok_or_else(|| format!("{arg} needs a value"))?;
+            options.push((arg.as_str(), Some(value)));
+        } else if arg.starts_with("--") {
+            return Err(format!("unknown option {arg}"));
+        } else {
+            positional.push(arg);
+        }
+    }
+    Ok((positional, options))
+}
+
+fn option<'a>(options: &[(&str, Option<&'a String>)], name: &str) -> Option<&'a String> {
+    options
+        .iter()
+        .rev()
+        .find(|(n, _)| *n == name)
+        .and_then(|(_, v)| *v)
+}
+
+fn parse_number(value: Option<&String>, name: &str, default: u32) -> Result<u32, String> {
+    match value {
+        None => Ok(default),
+        Some(v) => v
+            .parse()
+            .map_err(|_| format!("{name} needs a whole number, not {v:?}")),
+    }
+}
+
+fn solve(args: &[String]) -> ToolResult {
+    let (positional, options) = split_options(args, &["--weak"], &[])?;
+    expect_connect4(positional.first().copied())?;
+    if positional.len() > 2 {
+        return Err("too many arguments: solve connect4 <moves> [--weak]".into());
+    }
+    let game = parse_position(positional.get(1).copied())?;
+    let weak = options.iter().any(|(n, _)| *n == "--weak");
+    let score = if weak {
+        cpu::connect4::solve_weak(&game)
+    } else {
+        cpu::connect4::solve(&game)
+    };
+    println!("{score}");
+    Ok(())
+}
+
+fn cpu_move(args: &[String]) -> ToolResult {
+    let (positional, options) = split_options(args, &[], &["--level"])?;
+    expect_connect4(positional.first().copied())?;
+    if positional.len() > 2 {
+        return Err("too many arguments: cpu connect4 --level L <moves>".into());
+    }
+    let level = parse_level(option(&options, "--level"))?;
+    let game = parse_position(positional.get(1).copied())?;
+    let position = AnyGame::Connect4(game);
+    match cpu::choose_move(&position, level, &Budget::new(Budget::HARD)) {
+        Some(mv) => {
+            println!("{}", position.move_name(mv));
+            Ok(())
+        }
+        None => Err("the game is over: there is no move to play".into()),
+    }
+}
+
+/// Median and maximum of some durations.
+fn median_max(times: &mut [Duration]) -> (Duration, Duration) {
+    if times.is_empty() {
+        return (Duration::ZERO, Duration::ZERO);
+    }
+    times.sort_unstable();
+    (times[times.len() / 2], times[times.len() - 1])
+}
+
+fn arena(args: &[String]) -> ToolResult {
+    let (positional, options) = split_options(args, &[], &["--games"])?;
+    expect_connect4(positional.first().copied())?;
+    if positional.len() != 3 {
+        return Err("usage: arena connect4 <levelA> <levelB> [--games N]".into());
+    }
+    let levels = [
+        parse_level(positional.get(1).copied())?,
+        parse_level(positional.get(2).copied())?,
+    ];
+    let games = parse_number(option(&options, "--games"), "--games", 10)?;
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    for game_number in 0..games {
+        // A plays first in even games, second in odd ones.
+        let a_seat = (game_number % 2) as u8;
+        let mut position = AnyGame::Connect4(Connect4::new());
+        while !position.is_over() {
+            let player = usize::from(position.to_move() != a_seat);
+            let started = Instant::now();
+            let mv = cpu::choose_move(&position, levels[player], &Budget::new(Budget::HARD))
+                .ok_or("a CPU found no move in an unfinished game")?;
+            times[player].push(started.elapsed());
+            position
+                .play(mv)
+                .map_err(|e| format!("a CPU chose an illegal move: {e}"))?;
+        }
+        match position.outcome() {
+            Some(Outcome::Win { seat, .. }) if seat == a_seat => wins += 1,
+            Some(Outcome::Win { .. }) => losses += 1,
+            _ => draws += 1,
+        }
+    }
+    println!(
+        "{} vs {}: {games} games, {wins} wins, {draws} draws, {losses} losses (for {})",
+        levels[0].name(),
+        levels[1].name(),
+        levels[0].name()
+    );
+    for (player, level) in levels.iter().enumerate() {
+        let (median, max) = median_max(&mut times[player]);
+        println!(
+            "{} ({}): {} moves, median {median:.2?}, max {max:.2?} per move",
+            if player == 0 { "A" } else { "B" },
+            level.name(),
+            times[player].len()
+        );
+    }
+    Ok(())
+}
+
+fn book_tool(args: &[String]) -> ToolResult {
+    let (positional, options) = split_options(args, &[], &["--depth", "--out"])?;
+    match positional.first().map(|s| s.as_str()) {
+        Some("generate") if positional.len() == 1 => {}
+        Some("info") if positional.len() == 1 => {
+            println!("{} positions in the built-in book", book::len());
+            return Ok(());
+        }
+        _ => return Err("usage: book generate [--depth D] [--out PATH] | book info".into()),
+    }
+    let depth = parse_number(option(&options, "--depth"), "--depth", 4)?;
+    if depth > 20 {
+        return Err("--depth above 20 would take far too long".into());
+    }
+    let out = option(&options, "--out")
+        .cloned()
+        .unwrap_or_else(|| "assets/connect4-book.bin".to_string());
+    let started = Instant::now();
+    let image = book::generate(depth, |p| {
+        eprintln!(
+            "solved {:>5} positions (ply {:>2}, {:.1?}; {:.1?} in all)",
+            p.solved, p.plies, p.this_one, p.elapsed
+        );
+    });
+    std::fs::write(&out, &image).map_err(|e| format!("cannot write {out}: {e}"))?;
+    println!(
+        "wrote {} positions to {out} in {:.1?}",
+        (image.len() - book::MAGIC.len()) / 8,
+        started.elapsed()
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(args: &[&str]) -> Option<i32> {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        run_tool(&args)
+    }
+
+    #[test]
+    fn unknown_commands_are_not_tools() {
+        assert_eq!(run(&[]), None);
+        assert_eq!(run(&["serve"]), None);
+    }
+
+    #[test]
+    fn bad_input_exits_with_2() {
+        assert_eq!(run(&["solve"]), Some(2));
+        assert_eq!(run(&["solve", "chess", "1"]), Some(2));
+        assert_eq!(run(&["solve", "connect4", "48"]), Some(2));
+        assert_eq!(run(&["solve", "connect4", "1111111"]), Some(2));
+        assert_eq!(run(&["solve", "connect4", "4", "--fast"]), Some(2));
+        assert_eq!(run(&["cpu", "connect4", "--level", "expert", "4"]), Some(2));
+        assert_eq!(run(&["cpu", "connect4", "4", "--level"]), Some(2));
+        assert_eq!(
+            run(&["cpu", "connect4", "--level", "easy", "1212121"]),
+            Some(2)
+        );
+        assert_eq!(run(&["arena", "connect4", "easy"]), Some(2));
+        assert_eq!(
+            run(&["arena", "connect4", "easy", "easy", "--games", "x"]),
+            Some(2)
+        );
+        assert_eq!(run(&["book", "burn"]), Some(2));
+    }
+
+    #[test]
+    fn good_input_exits_with_0() {
+        assert_eq!(
+            run(&[
+                "solve",
+                "connect4",
+                "2252576253462244111563365343671351441",
+                "--weak"
+            ]),
+            Some(0)
+        );
+        assert_eq!(
+            run(&["cpu", "connect4", "--level", "medium", "445566"]),
+            Some(0)
+        );
+        assert_eq!(
+            run(&["arena", "connect4", "easy", "easy", "--games", "2"]),
+            Some(0)
+        );
+    }
+}
