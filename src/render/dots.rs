@@ -184,6 +184,16 @@ pub(super) fn draw(view: &DotsView) -> Canvas {
             c.capsule(a, b, width, style(seat).stroke);
         }
     }
+    // Who drew each line, readable without colour: a small badge with the
+    // seat's mark in its middle.
+    for &line in &lines {
+        if let (Some(seat), Some((a, b))) = (view.line(line), l.ends(line)) {
+            let (x, y) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+            let s = style(seat);
+            c.circle(x, y, 11.0, s.stroke);
+            draw_mark(&mut c, x, y, 6.0, seat, s.ink);
+        }
+    }
     for row in 0..=l.height {
         for col in 0..=l.width {
             let (x, y) = l.dot(col, row);

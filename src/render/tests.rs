@@ -381,10 +381,15 @@ fn dots_show_lines_boxes_labels_and_scores() {
     let img = decode(&image);
     assert!((700..=900).contains(&image.width), "width {}", image.width);
     let l = dots::Layout::new(&view);
+    // A point a quarter along a line, clear of its dots and middle badge.
     let mid = |line: DotsLine| {
         let (a, b) = l.ends(line).unwrap();
-        ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
+        (a.0 + (b.0 - a.0) * 0.25, a.1 + (b.1 - a.1) * 0.25)
     };
+    // The badge in the middle of a yellow line carries the dark cross.
+    let (a, b) = l.ends(DotsLine::V { row: 0, col: 0 }).unwrap();
+    let centre = px(&img, ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0));
+    assert!(close(centre, style(1).ink, 40), "{centre:?}");
     assert_eq!(
         family(px(&img, mid(DotsLine::H { row: 0, col: 0 }))),
         Family::Red
@@ -544,6 +549,14 @@ fn write_reference_images() {
     time("connect4-3p", &|| connect_four(&three_player_view()));
     time("connect4-3d", &|| connect_four_3d(&cube_view()));
     time("dots", &|| dots(&dots_view()));
+    let view = three_player_view();
+    let start = std::time::Instant::now();
+    let canvas = grid::draw(&view);
+    let drawn = start.elapsed();
+    let png = canvas.to_png();
+    let encoded = start.elapsed() - drawn;
+    println!("connect4-3p split: draw {drawn:.2?}, encode {encoded:.2?}");
+    std::hint::black_box(png);
     for (path, image) in &images {
         println!(
             "{path}: {}×{}, {} bytes\n  alt: {}",
