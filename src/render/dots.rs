@@ -255,7 +255,9 @@ pub(super) fn alt(view: &DotsView) -> String {
             }
         }
     }
-    out += " Boxes are named by their top-left dot.";
+    if owned.iter().any(|boxes| !boxes.is_empty()) {
+        out += " Boxes are named by their top-left dot.";
+    }
     for (seat, boxes) in owned.iter().enumerate() {
         if !boxes.is_empty() {
             out += &format!(" {}'s boxes: {}.", name(seat), list(boxes));

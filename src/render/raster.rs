@@ -174,7 +174,11 @@ impl Canvas {
 
     /// A filled disc with opacity.
     pub fn circle_alpha(&mut self, cx: f32, cy: f32, r: f32, color: Rgb, alpha: f32) {
-        self.fill_sdf(square(cx, cy, r), color, alpha, |x, y| {
+        // Pixel centres in the inscribed square lie at least half a pixel
+        // inside the circle: fully covered.
+        let h = ((r - 0.5) / std::f32::consts::SQRT_2).max(0.0);
+        let inner = [(cx - h, cy - h, cx + h, cy + h)];
+        self.fill_sdf_inner(square(cx, cy, r), &inner, color, alpha, |x, y| {
             (x - cx).hypot_fast(y - cy) - r
         });
     }

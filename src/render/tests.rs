@@ -535,13 +535,31 @@ fn write_reference_images() {
         ("docs/connect4-3d.png", connect_four_3d(&cube_view())),
         ("docs/dots.png", dots(&dots_view())),
     ];
+    // This thread's CPU time in ns (Linux), so a busy machine does not
+    // inflate the figure the way wall time does.
+    let cpu_ns = || -> Option<u64> {
+        std::fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()?
+            .split_whitespace()
+            .next()?
+            .parse()
+            .ok()
+    };
     let time = |name: &str, f: &dyn Fn() -> Image| {
         let start = std::time::Instant::now();
-        let runs = 20;
+        let cpu_start = cpu_ns();
+        let runs = 50;
         for _ in 0..runs {
             std::hint::black_box(f());
         }
-        println!("{name}: {:.2?} per render", start.elapsed() / runs);
+        let cpu = cpu_start
+            .zip(cpu_ns())
+            .map(|(a, b)| format!("{:.2} ms CPU", (b - a) as f64 / 1e6 / runs as f64))
+            .unwrap_or_default();
+        println!(
+            "{name}: {:.2?} wall, {cpu} per render",
+            start.elapsed() / runs
+        );
     };
     time("connect4", &|| {
         connect_four(&GridView::from(&connect4_position()))
