@@ -1,6 +1,6 @@
 //! Dots and Boxes: a score header, then the dots with their chart names.
 
-use super::raster::{ellipsize, Align, Canvas};
+use super::raster::{ellipsize, printable, Align, Canvas};
 use super::*;
 
 const MAX_SIDE: usize = 12;
@@ -94,7 +94,7 @@ fn draw_header(c: &mut Canvas, view: &DotsView) {
     c.rounded_rect(MARGIN, top, w - MARGIN, bottom, 18.0, FRAME);
     let name_w = w / 2.0 - 150.0;
     for seat in 0..2u8 {
-        let name = ellipsize(view.names[seat as usize].trim(), 22.0, name_w);
+        let name = ellipsize(printable(&view.names[seat as usize]).trim(), 22.0, name_w);
         let name = if name.is_empty() {
             let mut n = style(seat).name.to_string();
             n[..1].make_ascii_uppercase();

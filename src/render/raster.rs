@@ -336,6 +336,14 @@ impl Canvas {
     }
 }
 
+/// `text` without the characters the font cannot draw (emoji, most
+/// scripts it lacks), which would otherwise show as empty boxes.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .filter(|&ch| !ch.is_control() && FONT.glyph_id(ch).0 != 0)
+        .collect()
+}
+
 /// `text` shortened with "…" until it fits `max_width` at `size`.
 pub fn ellipsize(text: &str, size: f32, max_width: f32) -> String {
     if Canvas::text_width(text, size) <= max_width {

@@ -589,3 +589,85 @@ fn write_reference_images() {
         }
     }
 }
+
+/// Writes edge-case boards to `target/render-samples/` for a look by eye:
+/// `cargo test --lib render::tests::write_samples -- --ignored`
+#[test]
+#[ignore]
+fn write_samples() {
+    let dir = std::path::Path::new("target/render-samples");
+    std::fs::create_dir_all(dir).expect("target/ is writable");
+    let mut full3 = DotsView::empty(
+        3,
+        3,
+        [
+            "Zoë 🎲".to_string(),
+            "A very long display name indeed".to_string(),
+        ],
+    );
+    for row in &mut full3.h {
+        row.iter_mut().for_each(|l| *l = Some(0));
+    }
+    for row in &mut full3.v {
+        row.iter_mut().for_each(|l| *l = Some(1));
+    }
+    for (i, row) in full3.boxes.iter_mut().enumerate() {
+        for (j, b) in row.iter_mut().enumerate() {
+            *b = Some(((i + j) % 2) as Seat);
+        }
+    }
+    full3.scores = [5, 4];
+    full3.last = Some(DotsLine::H { row: 3, col: 2 });
+    let mut full5 = DotsView::empty(5, 5, ["Ann".to_string(), "Ben".to_string()]);
+    for (r, row) in full5.h.iter_mut().enumerate() {
+        row.iter_mut()
+            .enumerate()
+            .for_each(|(c, l)| *l = Some(((r + c) % 2) as Seat));
+    }
+    for (r, row) in full5.v.iter_mut().enumerate() {
+        row.iter_mut()
+            .enumerate()
+            .for_each(|(c, l)| *l = Some(((r * c) % 2) as Seat));
+    }
+    for (i, row) in full5.boxes.iter_mut().enumerate() {
+        for (j, b) in row.iter_mut().enumerate() {
+            *b = Some(((i * 3 + j) % 2) as Seat);
+        }
+    }
+    let mut full9 = GridView::empty(9, 9, 3);
+    for column in 0..9 {
+        for row in 0..9 {
+            full9.cells[column][row] = Some(((column * 2 + row) % 3) as Seat);
+        }
+    }
+    full9.last = Some((4, 8));
+    let mut vertical = cube_view();
+    vertical.lines = vec![vec![(0, 0, 3), (1, 0, 3), (2, 0, 3), (3, 0, 3)]];
+    vertical.last = Some((3, 0, 3));
+    let samples = [
+        (
+            "empty-connect4.png",
+            connect_four(&GridView::empty(7, 6, 2)),
+        ),
+        ("full-9x9.png", connect_four(&full9)),
+        ("dots-3x3-full.png", dots(&full3)),
+        ("dots-5x5-full.png", dots(&full5)),
+        (
+            "dots-empty.png",
+            dots(&DotsView::empty(5, 4, Default::default())),
+        ),
+        ("cube-empty.png", connect_four_3d(&CubeView::default())),
+        ("cube-vertical-line.png", connect_four_3d(&vertical)),
+    ];
+    for (name, image) in samples {
+        println!(
+            "{name}: {}×{}, {} bytes, alt {} chars: {}",
+            image.width,
+            image.height,
+            image.png.len(),
+            image.alt.chars().count(),
+            image.alt
+        );
+        std::fs::write(dir.join(name), &image.png).expect("write sample");
+    }
+}
