@@ -353,6 +353,26 @@ fn cube_shows_levels_landing_marks_last_and_line() {
 }
 
 #[test]
+fn cube_line_through_one_cell_per_level() {
+    // Up rod A4: a target ring on each bead, not a stroke across the cell.
+    let mut view = cube_view();
+    view.lines = vec![vec![(0, 0, 3), (1, 0, 3), (2, 0, 3), (3, 0, 3)]];
+    view.last = None;
+    let img = decode(&connect_four_3d(&view));
+    for level in 0..4 {
+        let (x, y) = cube::centre(level, 0, 3);
+        assert!(close(px(&img, (x, y - 40.0 * 0.29)), WIN_STROKE, 30));
+        assert!(!close(px(&img, (x - 40.0 * 0.42, y)), WIN_STROKE, 30));
+    }
+    // The diagonal A2 … D2 climbs one column per level: a short stroke
+    // across each of its cells, horizontal on the image.
+    let img = decode(&connect_four_3d(&cube_view()));
+    let (x, y) = cube::centre(1, 1, 1);
+    assert!(close(px(&img, (x - 40.0 * 0.4, y)), WIN_STROKE, 30));
+    assert!(!close(px(&img, (x, y - 40.0 * 0.3)), WIN_STROKE, 30));
+}
+
+#[test]
 fn cube_alt_text() {
     let alt = connect_four_3d(&cube_view()).alt;
     assert!(
@@ -501,7 +521,7 @@ fn odd_views_do_not_panic() {
         ..DotsView::default()
     };
     decode(&dots(&d));
-    let mut d = DotsView::empty(3, 3, [String::new(), "   ".to_string()]);
+    let mut d = DotsView::empty(3, 3, ["🎲🎲".to_string(), "   ".to_string()]);
     d.h[0][0] = Some(5);
     d.last = Some(DotsLine::H { row: 0, col: 0 });
     let image = dots(&d);
