@@ -136,9 +136,16 @@ pub(super) fn draw(view: &CubeView) -> Canvas {
                 continue;
             };
             if here.len() == 1 {
+                let (dx, dy) = step(line);
+                if dx == 0.0 && dy == 0.0 {
+                    // Straight up a rod: a target ring on the bead.
+                    let (cx, cy) = a;
+                    c.ring(cx, cy, CELL * 0.29, CELL * 0.14, WIN_OUTLINE);
+                    c.ring(cx, cy, CELL * 0.29, CELL * 0.07, WIN_STROKE);
+                    continue;
+                }
                 // The line climbs through this one cell: a short stroke in
                 // its direction across the levels shows which way it runs.
-                let (dx, dy) = step(line);
                 a = (a.0 - dx * CELL * 0.45, a.1 - dy * CELL * 0.45);
                 b = (b.0 + dx * CELL * 0.45, b.1 + dy * CELL * 0.45);
             }

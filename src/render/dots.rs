@@ -1,6 +1,6 @@
 //! Dots and Boxes: a score header, then the dots with their chart names.
 
-use super::raster::{ellipsize, Align, Canvas};
+use super::raster::{ellipsize, printable, Align, Canvas};
 use super::*;
 
 const MAX_SIDE: usize = 12;
@@ -94,7 +94,7 @@ fn draw_header(c: &mut Canvas, view: &DotsView) {
     c.rounded_rect(MARGIN, top, w - MARGIN, bottom, 18.0, FRAME);
     let name_w = w / 2.0 - 150.0;
     for seat in 0..2u8 {
-        let name = ellipsize(view.names[seat as usize].trim(), 22.0, name_w);
+        let name = ellipsize(printable(&view.names[seat as usize]).trim(), 22.0, name_w);
         let name = if name.is_empty() {
             let mut n = style(seat).name.to_string();
             n[..1].make_ascii_uppercase();
@@ -184,6 +184,16 @@ pub(super) fn draw(view: &DotsView) -> Canvas {
             c.capsule(a, b, width, style(seat).stroke);
         }
     }
+    // Who drew each line, readable without colour: a small badge with the
+    // seat's mark in its middle.
+    for &line in &lines {
+        if let (Some(seat), Some((a, b))) = (view.line(line), l.ends(line)) {
+            let (x, y) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+            let s = style(seat);
+            c.circle(x, y, 11.0, s.stroke);
+            draw_mark(&mut c, x, y, 6.0, seat, s.ink);
+        }
+    }
     for row in 0..=l.height {
         for col in 0..=l.width {
             let (x, y) = l.dot(col, row);
@@ -245,7 +255,9 @@ pub(super) fn alt(view: &DotsView) -> String {
             }
         }
     }
-    out += " Boxes are named by their top-left dot.";
+    if owned.iter().any(|boxes| !boxes.is_empty()) {
+        out += " Boxes are named by their top-left dot.";
+    }
     for (seat, boxes) in owned.iter().enumerate() {
         if !boxes.is_empty() {
             out += &format!(" {}'s boxes: {}.", name(seat), list(boxes));

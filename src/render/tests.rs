@@ -353,6 +353,26 @@ fn cube_shows_levels_landing_marks_last_and_line() {
 }
 
 #[test]
+fn cube_line_through_one_cell_per_level() {
+    // Up rod A4: a target ring on each bead, not a stroke across the cell.
+    let mut view = cube_view();
+    view.lines = vec![vec![(0, 0, 3), (1, 0, 3), (2, 0, 3), (3, 0, 3)]];
+    view.last = None;
+    let img = decode(&connect_four_3d(&view));
+    for level in 0..4 {
+        let (x, y) = cube::centre(level, 0, 3);
+        assert!(close(px(&img, (x, y - 40.0 * 0.29)), WIN_STROKE, 30));
+        assert!(!close(px(&img, (x - 40.0 * 0.42, y)), WIN_STROKE, 30));
+    }
+    // The diagonal A2 … D2 climbs one column per level: a short stroke
+    // across each of its cells, horizontal on the image.
+    let img = decode(&connect_four_3d(&cube_view()));
+    let (x, y) = cube::centre(1, 1, 1);
+    assert!(close(px(&img, (x - 40.0 * 0.4, y)), WIN_STROKE, 30));
+    assert!(!close(px(&img, (x, y - 40.0 * 0.3)), WIN_STROKE, 30));
+}
+
+#[test]
 fn cube_alt_text() {
     let alt = connect_four_3d(&cube_view()).alt;
     assert!(
@@ -381,10 +401,15 @@ fn dots_show_lines_boxes_labels_and_scores() {
     let img = decode(&image);
     assert!((700..=900).contains(&image.width), "width {}", image.width);
     let l = dots::Layout::new(&view);
+    // A point a quarter along a line, clear of its dots and middle badge.
     let mid = |line: DotsLine| {
         let (a, b) = l.ends(line).unwrap();
-        ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
+        (a.0 + (b.0 - a.0) * 0.25, a.1 + (b.1 - a.1) * 0.25)
     };
+    // The badge in the middle of a yellow line carries the dark cross.
+    let (a, b) = l.ends(DotsLine::V { row: 0, col: 0 }).unwrap();
+    let centre = px(&img, ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0));
+    assert!(close(centre, style(1).ink, 40), "{centre:?}");
     assert_eq!(
         family(px(&img, mid(DotsLine::H { row: 0, col: 0 }))),
         Family::Red
@@ -496,7 +521,7 @@ fn odd_views_do_not_panic() {
         ..DotsView::default()
     };
     decode(&dots(&d));
-    let mut d = DotsView::empty(3, 3, [String::new(), "   ".to_string()]);
+    let mut d = DotsView::empty(3, 3, ["🎲🎲".to_string(), "   ".to_string()]);
     d.h[0][0] = Some(5);
     d.last = Some(DotsLine::H { row: 0, col: 0 });
     let image = dots(&d);
@@ -530,13 +555,31 @@ fn write_reference_images() {
         ("docs/connect4-3d.png", connect_four_3d(&cube_view())),
         ("docs/dots.png", dots(&dots_view())),
     ];
+    // This thread's CPU time in ns (Linux), so a busy machine does not
+    // inflate the figure the way wall time does.
+    let cpu_ns = || -> Option<u64> {
+        std::fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()?
+            .split_whitespace()
+            .next()?
+            .parse()
+            .ok()
+    };
     let time = |name: &str, f: &dyn Fn() -> Image| {
         let start = std::time::Instant::now();
-        let runs = 20;
+        let cpu_start = cpu_ns();
+        let runs = 50;
         for _ in 0..runs {
             std::hint::black_box(f());
         }
-        println!("{name}: {:.2?} per render", start.elapsed() / runs);
+        let cpu = cpu_start
+            .zip(cpu_ns())
+            .map(|(a, b)| format!("{:.2} ms CPU", (b - a) as f64 / 1e6 / runs as f64))
+            .unwrap_or_default();
+        println!(
+            "{name}: {:.2?} wall, {cpu} per render",
+            start.elapsed() / runs
+        );
     };
     time("connect4", &|| {
         connect_four(&GridView::from(&connect4_position()))
@@ -544,6 +587,14 @@ fn write_reference_images() {
     time("connect4-3p", &|| connect_four(&three_player_view()));
     time("connect4-3d", &|| connect_four_3d(&cube_view()));
     time("dots", &|| dots(&dots_view()));
+    let view = three_player_view();
+    let start = std::time::Instant::now();
+    let canvas = grid::draw(&view);
+    let drawn = start.elapsed();
+    let png = canvas.to_png();
+    let encoded = start.elapsed() - drawn;
+    println!("connect4-3p split: draw {drawn:.2?}, encode {encoded:.2?}");
+    std::hint::black_box(png);
     for (path, image) in &images {
         println!(
             "{path}: {}×{}, {} bytes\n  alt: {}",
@@ -556,5 +607,87 @@ fn write_reference_images() {
             std::fs::create_dir_all("docs").expect("docs/ is writable");
             std::fs::write(path, &image.png).expect("write reference image");
         }
+    }
+}
+
+/// Writes edge-case boards to `target/render-samples/` for a look by eye:
+/// `cargo test --lib render::tests::write_samples -- --ignored`
+#[test]
+#[ignore]
+fn write_samples() {
+    let dir = std::path::Path::new("target/render-samples");
+    std::fs::create_dir_all(dir).expect("target/ is writable");
+    let mut full3 = DotsView::empty(
+        3,
+        3,
+        [
+            "Zoë 🎲".to_string(),
+            "A very long display name indeed".to_string(),
+        ],
+    );
+    for row in &mut full3.h {
+        row.iter_mut().for_each(|l| *l = Some(0));
+    }
+    for row in &mut full3.v {
+        row.iter_mut().for_each(|l| *l = Some(1));
+    }
+    for (i, row) in full3.boxes.iter_mut().enumerate() {
+        for (j, b) in row.iter_mut().enumerate() {
+            *b = Some(((i + j) % 2) as Seat);
+        }
+    }
+    full3.scores = [5, 4];
+    full3.last = Some(DotsLine::H { row: 3, col: 2 });
+    let mut full5 = DotsView::empty(5, 5, ["Ann".to_string(), "Ben".to_string()]);
+    for (r, row) in full5.h.iter_mut().enumerate() {
+        row.iter_mut()
+            .enumerate()
+            .for_each(|(c, l)| *l = Some(((r + c) % 2) as Seat));
+    }
+    for (r, row) in full5.v.iter_mut().enumerate() {
+        row.iter_mut()
+            .enumerate()
+            .for_each(|(c, l)| *l = Some(((r * c) % 2) as Seat));
+    }
+    for (i, row) in full5.boxes.iter_mut().enumerate() {
+        for (j, b) in row.iter_mut().enumerate() {
+            *b = Some(((i * 3 + j) % 2) as Seat);
+        }
+    }
+    let mut full9 = GridView::empty(9, 9, 3);
+    for column in 0..9 {
+        for row in 0..9 {
+            full9.cells[column][row] = Some(((column * 2 + row) % 3) as Seat);
+        }
+    }
+    full9.last = Some((4, 8));
+    let mut vertical = cube_view();
+    vertical.lines = vec![vec![(0, 0, 3), (1, 0, 3), (2, 0, 3), (3, 0, 3)]];
+    vertical.last = Some((3, 0, 3));
+    let samples = [
+        (
+            "empty-connect4.png",
+            connect_four(&GridView::empty(7, 6, 2)),
+        ),
+        ("full-9x9.png", connect_four(&full9)),
+        ("dots-3x3-full.png", dots(&full3)),
+        ("dots-5x5-full.png", dots(&full5)),
+        (
+            "dots-empty.png",
+            dots(&DotsView::empty(5, 4, Default::default())),
+        ),
+        ("cube-empty.png", connect_four_3d(&CubeView::default())),
+        ("cube-vertical-line.png", connect_four_3d(&vertical)),
+    ];
+    for (name, image) in samples {
+        println!(
+            "{name}: {}×{}, {} bytes, alt {} chars: {}",
+            image.width,
+            image.height,
+            image.png.len(),
+            image.alt.chars().count(),
+            image.alt
+        );
+        std::fs::write(dir.join(name), &image.png).expect("write sample");
     }
 }

@@ -163,22 +163,6 @@ impl DotsView {
     pub fn owner(&self, row: usize, col: usize) -> Option<Seat> {
         self.boxes.get(row)?.get(col).copied().flatten()
     }
-
-    /// Every line of the board, horizontal ones first, row by row.
-    pub fn all_lines(&self) -> Vec<DotsLine> {
-        let mut lines = Vec::new();
-        for row in 0..=self.height {
-            for col in 0..self.width {
-                lines.push(DotsLine::H { row, col });
-            }
-        }
-        for row in 0..self.height {
-            for col in 0..=self.width {
-                lines.push(DotsLine::V { row, col });
-            }
-        }
-        lines
-    }
 }
 
 #[cfg(test)]
