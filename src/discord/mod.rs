@@ -269,12 +269,17 @@ async fn command_play(
     let board = bot.board(no);
     let mut link = board.lock().await;
     let message = compose(&snapshot).await?;
-    command
+    let sent = command
         .create_response(
             &ctx.http,
             CreateInteractionResponse::Message(message.into_response()),
         )
-        .await?;
+        .await;
+    if let Err(e) = sent {
+        // No board message: free the channel rather than hold a table no one sees.
+        bot.tables.remove(command.channel_id.get(), no);
+        return Err(e.into());
+    }
     let message_id = match command.get_response(&ctx.http).await {
         Ok(m) => Some(m.id.get()),
         Err(e) => {

@@ -596,6 +596,14 @@ impl Tables {
         Ok(table)
     }
 
+    /// Removes the channel's table if it is table `no`.
+    pub fn remove(&self, channel: u64, no: u64) {
+        let mut map = self.map();
+        if map.get(&channel).is_some_and(|t| lock(t).no == no) {
+            map.remove(&channel);
+        }
+    }
+
     /// Every table in memory (running or finished).
     pub fn all(&self) -> Vec<Arc<Mutex<Table>>> {
         self.map().values().cloned().collect()
