@@ -135,13 +135,37 @@ fn match_text(table: &Table) -> String {
         table.kind.title(),
         seats.join(" vs ")
     ));
+    for id in &table.declined {
+        lines.push(format!("<@{id}> declined: a CPU plays that seat."));
+    }
+    for (seat, id) in &table.resigned {
+        lines.push(format!(
+            "<@{id}> resigned and left: a CPU plays {} for the rest of the match.",
+            seat_label(*seat)
+        ));
+    }
     if let Some(mv) = table.game.last_move() {
         let by = last_mover(table);
+        // Dots and Boxes: a claimed box gives the same seat another move.
+        let again = if box_scores(table).is_some()
+            && table.phase == Phase::Playing
+            && table.game.to_move() == by
+        {
+            " — box claimed: another move"
+        } else {
+            ""
+        };
         lines.push(format!(
-            "Last move: {} {} {}",
+            "Last move: {} {} {}{again}",
             SEAT_STYLE[by as usize % 3].1,
             move_word(table.kind),
             table.game.move_name(mv)
+        ));
+    }
+    if let (Some([a, b]), Phase::Playing) = (box_scores(table), &table.phase) {
+        lines.push(format!(
+            "Boxes: {} {a} · {} {b}",
+            SEAT_STYLE[0].1, SEAT_STYLE[1].1
         ));
     }
     match &table.phase {
@@ -187,8 +211,22 @@ fn result_text(table: &Table, end: &MatchEnd) -> String {
         )
     };
     match end {
-        MatchEnd::Board(Outcome::Win { seat, .. }) => format!("🏆 **{} wins!**", name(*seat)),
-        MatchEnd::Board(Outcome::Draw) => "**Draw!** The board is full.".into(),
+        MatchEnd::Board(Outcome::Win { seat, .. }) => match box_scores(table) {
+            Some(scores) => {
+                let other = 1 - *seat as usize;
+                format!(
+                    "🏆 **{} wins {}–{}!**",
+                    name(*seat),
+                    scores[*seat as usize],
+                    scores[other]
+                )
+            }
+            None => format!("🏆 **{} wins!**", name(*seat)),
+        },
+        MatchEnd::Board(Outcome::Draw) => match box_scores(table) {
+            Some([a, b]) => format!("**Draw!** {a}–{b}"),
+            None => "**Draw!** The board is full.".into(),
+        },
         MatchEnd::Resigned { seat } => {
             if table.players.len() == 2 {
                 format!("{} resigned. 🏆 **{} wins!**", name(*seat), name(1 - *seat))
@@ -196,6 +234,14 @@ fn result_text(table: &Table, end: &MatchEnd) -> String {
                 format!("{} resigned.", name(*seat))
             }
         }
+    }
+}
+
+/// Boxes claimed by each seat, in Dots and Boxes.
+fn box_scores(table: &Table) -> Option<[u32; 2]> {
+    match &table.game {
+        crate::game::AnyGame::Dots(dots) => Some(dots.scores()),
+        _ => None,
     }
 }
 

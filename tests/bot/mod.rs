@@ -67,7 +67,12 @@ fn mention_in(text: &str) -> Option<u64> {
 
 /// True when the board shows a result.
 pub fn is_over(message: &Msg) -> bool {
-    message.content.contains("wins!") || message.content.contains("Draw!")
+    message.content.contains("🏆")
+        || message.content.contains("Draw!")
+        || message
+            .buttons()
+            .iter()
+            .any(|b| b.label.as_deref() == Some("Rematch"))
 }
 
 /// Checks that a board message carries one PNG that decodes, with alt text.
