@@ -135,13 +135,37 @@ fn match_text(table: &Table) -> String {
         table.kind.title(),
         seats.join(" vs ")
     ));
+    for id in &table.declined {
+        lines.push(format!("<@{id}> declined: a CPU plays that seat."));
+    }
+    for (seat, id) in &table.resigned {
+        lines.push(format!(
+            "<@{id}> resigned and left: a CPU plays {} for the rest of the match.",
+            seat_label(*seat)
+        ));
+    }
     if let Some(mv) = table.game.last_move() {
         let by = last_mover(table);
+        // Dots and Boxes: a claimed box gives the same seat another move.
+        let again = if box_scores(table).is_some()
+            && table.phase == Phase::Playing
+            && table.game.to_move() == by
+        {
+            " — box claimed: another move"
+        } else {
+            ""
+        };
         lines.push(format!(
-            "Last move: {} {} {}",
+            "Last move: {} {} {}{again}",
             SEAT_STYLE[by as usize % 3].1,
             move_word(table.kind),
             table.game.move_name(mv)
+        ));
+    }
+    if let (Some([a, b]), Phase::Playing) = (box_scores(table), &table.phase) {
+        lines.push(format!(
+            "Boxes: {} {a} · {} {b}",
+            SEAT_STYLE[0].1, SEAT_STYLE[1].1
         ));
     }
     match &table.phase {
@@ -187,8 +211,22 @@ fn result_text(table: &Table, end: &MatchEnd) -> String {
         )
     };
     match end {
-        MatchEnd::Board(Outcome::Win { seat, .. }) => format!("🏆 **{} wins!**", name(*seat)),
-        MatchEnd::Board(Outcome::Draw) => "**Draw!** The board is full.".into(),
+        MatchEnd::Board(Outcome::Win { seat, .. }) => match box_scores(table) {
+            Some(scores) => {
+                let other = 1 - *seat as usize;
+                format!(
+                    "🏆 **{} wins {}–{}!**",
+                    name(*seat),
+                    scores[*seat as usize],
+                    scores[other]
+                )
+            }
+            None => format!("🏆 **{} wins!**", name(*seat)),
+        },
+        MatchEnd::Board(Outcome::Draw) => match box_scores(table) {
+            Some([a, b]) => format!("**Draw!** {a}–{b}"),
+            None => "**Draw!** The board is full.".into(),
+        },
         MatchEnd::Resigned { seat } => {
             if table.players.len() == 2 {
                 format!("{} resigned. 🏆 **{} wins!**", name(*seat), name(1 - *seat))
@@ -196,6 +234,14 @@ fn result_text(table: &Table, end: &MatchEnd) -> String {
                 format!("{} resigned.", name(*seat))
             }
         }
+    }
+}
+
+/// Boxes claimed by each seat, in Dots and Boxes.
+fn box_scores(table: &Table) -> Option<[u32; 2]> {
+    match &table.game {
+        crate::game::AnyGame::Dots(dots) => Some(dots.scores()),
+        _ => None,
     }
 }
 
@@ -297,4 +343,88 @@ pub fn offers_undo(table: &Table) -> bool {
 /// Hint: always in Connect Four 3D, and in every game against the CPU.
 pub fn offers_hint(table: &Table) -> bool {
     table.kind == GameKind::Connect4ThreeD || table.players.iter().any(Player::is_cpu)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpu::Level;
+    use crate::table::{Action, Opening};
+    use rand::SeedableRng;
+
+    const HOST: u64 = 10;
+
+    /// A 3 × 3 Dots and Boxes table where the host plays both seats.
+    fn dots_table() -> Table {
+        let opening = Opening {
+            no: 1,
+            channel: 2,
+            kind: GameKind::Dots {
+                width: 3,
+                height: 3,
+            },
+            host: HOST,
+            host_name: "host".into(),
+            level: Level::Easy,
+            invited: Vec::new(),
+            self_play: true,
+            host_seat: None,
+        };
+        Table::open(opening, 0, &mut rand::rngs::StdRng::seed_from_u64(1))
+            .unwrap()
+            .0
+    }
+
+    fn draw(table: &mut Table, line: &str) {
+        let mv = table.game.parse_move(line).unwrap();
+        table
+            .apply(
+                Action::Move {
+                    user: HOST,
+                    mv,
+                    stamp: None,
+                },
+                0,
+            )
+            .unwrap();
+    }
+
+    #[test]
+    fn dots_text_tells_the_extra_move_and_the_score() {
+        let mut table = dots_table();
+        for line in ["a1-b1", "a1-a2", "b1-b2"] {
+            draw(&mut table, line);
+        }
+        let text = board_message(&table).content;
+        assert!(text.contains("Last move: 🔴 line b1-b2\n"), "{text}");
+        assert!(text.contains("**Turn:** 🟡"), "{text}");
+        draw(&mut table, "a2-b2");
+        let text = board_message(&table).content;
+        assert!(
+            text.contains("Last move: 🟡 line a2-b2 — box claimed: another move"),
+            "{text}"
+        );
+        assert!(text.contains("Boxes: 🔴 0 · 🟡 1"), "{text}");
+        assert!(text.contains("**Turn:** 🟡"), "{text}");
+        table.phase = Phase::Finished(MatchEnd::Board(Outcome::Win {
+            seat: 1,
+            lines: Vec::new(),
+        }));
+        let text = board_message(&table).content;
+        assert!(text.contains("yellow × <@10> wins 1–0!**"), "{text}");
+        assert!(!text.contains("Boxes:"), "the result carries the score");
+        assert!(!text.contains("another move"), "{text}");
+    }
+
+    #[test]
+    fn a_dots_draw_shows_the_score_and_connect_four_the_full_board() {
+        let mut table = dots_table();
+        table.phase = Phase::Finished(MatchEnd::Board(Outcome::Draw));
+        let text = board_message(&table).content;
+        assert!(text.ends_with("**Draw!** 0–0"), "{text}");
+        table.kind = GameKind::Connect4;
+        table.game = crate::game::AnyGame::new(GameKind::Connect4).unwrap();
+        let text = board_message(&table).content;
+        assert!(text.ends_with("**Draw!** The board is full."), "{text}");
+    }
 }

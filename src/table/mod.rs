@@ -164,6 +164,13 @@ pub struct Table {
     /// A person asked to take back their last move; the opponent answers.
     #[serde(default)]
     pub undo_request: Option<UserId>,
+    /// Invited people who declined; a CPU took their seats (3-player games).
+    #[serde(default)]
+    pub declined: Vec<UserId>,
+    /// People who resigned a 3-player match and left it: `(seat, person)`;
+    /// a CPU plays that seat for the rest of the match.
+    #[serde(default)]
+    pub resigned: Vec<(Seat, UserId)>,
 }
 
 /// What the person opening a table asked for.
@@ -216,6 +223,8 @@ impl Table {
             stamp: 1,
             matches: 0,
             undo_request: None,
+            declined: Vec::new(),
+            resigned: Vec::new(),
         };
         if !opening.invited.is_empty() {
             table.phase = Phase::Inviting {
@@ -280,6 +289,10 @@ impl Table {
         self.game = AnyGame::new(self.kind).expect("the table's game was created before");
         self.history.clear();
         self.undo_request = None;
+        if self.matches > 0 {
+            self.declined.clear();
+        }
+        self.resigned.clear();
         self.phase = Phase::Playing;
         self.matches += 1;
         self.stamp += 1;
@@ -343,6 +356,22 @@ impl Table {
                 } else {
                     seat
                 };
+                let others_seated = self
+                    .players
+                    .iter()
+                    .any(|p| p.person_id().is_some_and(|p| p != user));
+                if self.players.len() > 2 && others_seated {
+                    // SPEC 2: in a 3-player game the person leaves, a CPU
+                    // plays their seat and the match goes on.
+                    self.players[seat as usize] = Player::Cpu { level: self.level };
+                    self.resigned.push((seat, user));
+                    self.undo_request = None;
+                    self.stamp += 1;
+                    return Ok(Effects {
+                        cpu_turn: self.cpu_turn(),
+                        ..Effects::default()
+                    });
+                }
                 self.phase = Phase::Finished(MatchEnd::Resigned { seat });
                 self.stamp += 1;
                 Ok(Effects {
@@ -412,7 +441,7 @@ impl Table {
                     return Err(Refusal::NotYourTable);
                 }
                 if user == asker {
-                    return Err(Refusal::HostCannotAnswer);
+                    return Err(Refusal::OwnUndoRequest);
                 }
                 self.undo_request = None;
                 if accept {
@@ -535,6 +564,11 @@ impl Table {
         }
         // Everyone answered: accepted people sit, declined seats go to the CPU.
         let mut players = vec![self.players[0].clone()];
+        self.declined = invites
+            .iter()
+            .filter(|i| i.answer == Answer::Declined)
+            .map(|i| i.id)
+            .collect();
         for i in invites.iter() {
             players.push(match i.answer {
                 Answer::Accepted => Player::Person {

@@ -38,6 +38,8 @@ pub enum Refusal {
     UnknownGame,
     NothingToUndo,
     UndoPending,
+    /// The person who asked for an undo cannot answer it.
+    OwnUndoRequest,
     /// Hints are for the asker's own turn.
     HintNotYourTurn,
     /// Commands work in server channels only.
@@ -82,6 +84,7 @@ impl Refusal {
                 "Bots cannot play. Leave out the opponent to play against me.".into()
             }
             Refusal::NothingToUndo => "You have no move to take back.".into(),
+            Refusal::OwnUndoRequest => "You asked for this undo: your opponent answers it.".into(),
             Refusal::UndoPending => "An undo request is already waiting for an answer.".into(),
             Refusal::HintNotYourTurn => "Hints are for your own turn: wait for it.".into(),
             Refusal::UnknownGame => "That board size is not available.".into(),

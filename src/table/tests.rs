@@ -560,7 +560,7 @@ fn undo_between_people_needs_the_opponents_yes() {
             },
             0
         ),
-        Refusal::HostCannotAnswer
+        Refusal::OwnUndoRequest
     );
     assert_eq!(
         refused(
@@ -649,4 +649,159 @@ fn undo_between_people_needs_the_opponents_yes() {
         ),
         Refusal::StaleBoard
     );
+}
+
+/// A 3-player table with the host, a friend and a third person seated.
+fn three_people() -> Table {
+    let mut open = opening(vec![(FRIEND, "friend".into()), (STRANGER, "third".into())]);
+    open.kind = GameKind::Connect4ThreePlayer;
+    let (mut table, _) = Table::open(open, 0, &mut StdRng::seed_from_u64(3)).unwrap();
+    for user in [FRIEND, STRANGER] {
+        table
+            .apply(Action::Accept { user, stamp: None }, 1)
+            .unwrap();
+    }
+    assert_eq!(table.phase, Phase::Playing);
+    table
+}
+
+#[test]
+fn resigning_a_three_player_match_hands_the_seat_to_the_cpu() {
+    let mut table = three_people();
+    let seat = table.seat_of(FRIEND).unwrap();
+    let stamp = table.stamp;
+    let effects = table
+        .apply(
+            Action::Resign {
+                user: FRIEND,
+                stamp: Some(stamp),
+            },
+            2,
+        )
+        .unwrap();
+    assert_eq!(table.phase, Phase::Playing, "the match goes on");
+    assert!(table.players[seat as usize].is_cpu());
+    assert_eq!(table.seat_of(FRIEND), None, "the person left");
+    assert_eq!(table.resigned, vec![(seat, FRIEND)]);
+    assert!(table.stamp > stamp);
+    // If the CPU now holds the seat to move, it is asked to play.
+    assert_eq!(
+        effects.cpu_turn.is_some(),
+        table.player_to_move().unwrap().is_cpu()
+    );
+    assert!(!effects.match_ended);
+    // The person who left can no longer act at the table.
+    assert_eq!(
+        refused(
+            &mut table,
+            Action::Resign {
+                user: FRIEND,
+                stamp: None
+            },
+            3
+        ),
+        Refusal::NotYourTable
+    );
+    // The last person resigning ends the match.
+    table
+        .apply(
+            Action::Resign {
+                user: STRANGER,
+                stamp: None,
+            },
+            4,
+        )
+        .unwrap();
+    assert_eq!(table.phase, Phase::Playing);
+    let effects = table
+        .apply(
+            Action::Resign {
+                user: HOST,
+                stamp: None,
+            },
+            5,
+        )
+        .unwrap();
+    assert!(effects.match_ended);
+    let host_seat = table.seat_of(HOST).unwrap();
+    assert_eq!(
+        table.phase,
+        Phase::Finished(MatchEnd::Resigned { seat: host_seat })
+    );
+}
+
+#[test]
+fn a_resign_while_a_cpu_is_to_move_restarts_its_turn() {
+    // Host alone with two CPUs plus a friend: find a position where a CPU
+    // is to move and another person resigns.
+    let mut open = opening(vec![(FRIEND, "friend".into())]);
+    open.kind = GameKind::Connect4ThreePlayer;
+    let (mut table, _) = Table::open(open, 0, &mut StdRng::seed_from_u64(5)).unwrap();
+    table
+        .apply(
+            Action::Accept {
+                user: FRIEND,
+                stamp: None,
+            },
+            1,
+        )
+        .unwrap();
+    // Play until the CPU is to move.
+    while !table.player_to_move().unwrap().is_cpu() {
+        let user = table.player_to_move().unwrap().person_id().unwrap();
+        let mv = table.game.legal_moves()[0];
+        table
+            .apply(
+                Action::Move {
+                    user,
+                    mv,
+                    stamp: None,
+                },
+                2,
+            )
+            .unwrap();
+    }
+    let effects = table
+        .apply(
+            Action::Resign {
+                user: FRIEND,
+                stamp: None,
+            },
+            3,
+        )
+        .unwrap();
+    assert_eq!(
+        effects.cpu_turn,
+        Some(table.stamp),
+        "the CPU search for the old stamp is dropped: a new one must start"
+    );
+}
+
+#[test]
+fn declined_seats_are_remembered_for_the_first_match() {
+    let mut open = opening(vec![(FRIEND, "friend".into()), (STRANGER, "third".into())]);
+    open.kind = GameKind::Connect4ThreePlayer;
+    let (mut table, _) = Table::open(open, 0, &mut StdRng::seed_from_u64(3)).unwrap();
+    table
+        .apply(
+            Action::Decline {
+                user: FRIEND,
+                stamp: None,
+            },
+            1,
+        )
+        .unwrap();
+    assert!(matches!(table.phase, Phase::Inviting { .. }));
+    table
+        .apply(
+            Action::Accept {
+                user: STRANGER,
+                stamp: None,
+            },
+            1,
+        )
+        .unwrap();
+    assert_eq!(table.phase, Phase::Playing);
+    assert_eq!(table.declined, vec![FRIEND]);
+    assert_eq!(table.players.iter().filter(|p| p.is_cpu()).count(), 1);
 }

@@ -67,7 +67,12 @@ fn mention_in(text: &str) -> Option<u64> {
 
 /// True when the board shows a result.
 pub fn is_over(message: &Msg) -> bool {
-    message.content.contains("wins!") || message.content.contains("Draw!")
+    message.content.contains("🏆")
+        || message.content.contains("Draw!")
+        || message
+            .buttons()
+            .iter()
+            .any(|b| b.label.as_deref() == Some("Rematch"))
 }
 
 /// Checks that a board message carries one PNG that decodes, with alt text.
@@ -113,4 +118,71 @@ pub fn seat_of_colour(message: &Msg, emoji: &str) -> Option<u64> {
 
 pub fn user_json_id(user: &User) -> Value {
     Value::String(user.id.to_string())
+}
+
+/// The seats in order (red, yellow, blue) from the board's first line: the
+/// person's id, or `None` for a CPU seat.
+pub fn seats(message: &Msg) -> Vec<Option<u64>> {
+    let first = message.content.lines().next().unwrap_or("");
+    let list = first.split_once(" — ").map(|(_, s)| s).unwrap_or("");
+    list.split(" vs ").map(mention_in).collect()
+}
+
+/// The emoji of the seat that made the last move (`Last move: 🔴 …`).
+pub fn last_mover(message: &Msg) -> Option<String> {
+    let line = message
+        .content
+        .lines()
+        .find(|l| l.starts_with("Last move:"))?;
+    line.trim_start_matches("Last move:")
+        .split_whitespace()
+        .next()
+        .map(str::to_owned)
+}
+
+/// The free lines of a Dots and Boxes board, from its select menus; checks
+/// that every option's label is its value and that a menu holds at most 25.
+pub fn free_lines(message: &Msg) -> Vec<String> {
+    let mut lines = Vec::new();
+    for select in message.selects() {
+        assert!(
+            !select.options.is_empty() && select.options.len() <= 25,
+            "{select:?}"
+        );
+        for (label, value) in &select.options {
+            assert_eq!(label, value, "label and value are the line name");
+            lines.push(value.clone());
+        }
+    }
+    let mut unique = lines.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), lines.len(), "a line is listed once");
+    lines
+}
+
+impl Harness {
+    /// Plays `name` for `user` on the board message: a button with that
+    /// label, or the select menu option with that value. Checks the click is
+    /// answered with an in-place update that carries a PNG, then waits until
+    /// the board is ready again (a person to move, or the match over).
+    pub async fn play(&self, user: &User, board: u64, name: &str) -> Msg {
+        let d = &self.discord;
+        let message = d.message(board).expect("board message");
+        let ix = match message
+            .selects()
+            .into_iter()
+            .find(|s| s.options.iter().any(|(_, v)| v == name))
+        {
+            Some(select) => d.select(user, board, &select.custom_id, &[name]).await,
+            None => d.click_label(user, board, name).await,
+        };
+        let reply = d.response(ix).await;
+        assert_eq!(reply.kind, 7, "{name}: a move updates the board: {reply:?}");
+        assert_eq!(reply.files.len(), 1, "the update carries the board image");
+        assert!(reply.files[0].is_png());
+        reply.files[0].decode_png();
+        let version = d.message(board).unwrap().version;
+        self.settled(board, Some(version - 1)).await
+    }
 }
