@@ -138,6 +138,11 @@ fn match_text(table: &Table) -> String {
     for id in &table.declined {
         lines.push(format!("<@{id}> declined: a CPU plays that seat."));
     }
+    for id in &table.missed {
+        lines.push(format!(
+            "<@{id}> did not answer in time: a CPU plays that seat."
+        ));
+    }
     for (seat, id) in &table.resigned {
         lines.push(format!(
             "<@{id}> resigned and left: a CPU plays {} for the rest of the match.",

@@ -439,20 +439,10 @@ async fn component_action(
         },
         Control::Hint => return hint(ctx, component, &shared, id.stamp).await,
     };
-    let (no, effects, closed) = {
+    let (no, effects) = {
         let mut table = table::lock(&shared);
-        let effects = table.apply(action, bot.now());
-        (table.no, effects, matches!(table.phase, Phase::Closed(_)))
-    };
-    let effects = match effects {
-        Ok(effects) => effects,
-        Err(refusal) => {
-            // A late answer closed the invitation: show that on its message.
-            if refusal == Refusal::InvitationExpired && closed {
-                publish(bot, ctx, &shared).await;
-            }
-            return Err(refusal.into());
-        }
+        let effects = table.apply(action, bot.now())?;
+        (table.no, effects)
     };
     if !matches!(id.control, Control::Accept | Control::Decline) {
         bot.cancel_search(no);
@@ -735,11 +725,10 @@ fn think_time(level: Level) -> Duration {
 fn schedule_expiry(bot: Arc<Bot>, ctx: Context, shared: Arc<Mutex<Table>>) {
     tokio::spawn(async move {
         tokio::time::sleep(Duration::from_millis(table::INVITATION_MS)).await;
-        let expired = table::lock(&shared)
-            .apply(Action::Expire, bot.now())
-            .is_ok();
-        if expired {
+        let expired = table::lock(&shared).apply(Action::Expire, bot.now());
+        if let Ok(effects) = expired {
             publish(&bot, &ctx, &shared).await;
+            after(bot, ctx, shared, effects);
         }
     });
 }

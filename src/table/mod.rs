@@ -167,6 +167,9 @@ pub struct Table {
     /// Invited people who declined; a CPU took their seats (3-player games).
     #[serde(default)]
     pub declined: Vec<UserId>,
+    /// Invited people who did not answer in time; a CPU took their seats.
+    #[serde(default)]
+    pub missed: Vec<UserId>,
     /// People who resigned a 3-player match and left it: `(seat, person)`;
     /// a CPU plays that seat for the rest of the match.
     #[serde(default)]
@@ -224,6 +227,7 @@ impl Table {
             matches: 0,
             undo_request: None,
             declined: Vec::new(),
+            missed: Vec::new(),
             resigned: Vec::new(),
         };
         if !opening.invited.is_empty() {
@@ -291,6 +295,7 @@ impl Table {
         self.undo_request = None;
         if self.matches > 0 {
             self.declined.clear();
+            self.missed.clear();
         }
         self.resigned.clear();
         self.phase = Phase::Playing;
@@ -458,9 +463,14 @@ impl Table {
             }
             Action::Expire => match &self.phase {
                 Phase::Inviting { expires_at, .. } if now >= *expires_at => {
-                    self.phase = Phase::Closed(Closed::Expired);
-                    self.stamp += 1;
-                    Ok(Effects::default())
+                    if self.kind.seat_count() == 2 {
+                        // The one invited person never answered: no match.
+                        self.phase = Phase::Closed(Closed::Expired);
+                        self.stamp += 1;
+                        return Ok(Effects::default());
+                    }
+                    // Seats still waiting go to the CPU and the match starts.
+                    Ok(self.seat_the_invited())
                 }
                 _ => Err(Refusal::StaleBoard),
             },
@@ -534,8 +544,7 @@ impl Table {
             });
         };
         if now >= *expires_at {
-            self.phase = Phase::Closed(Closed::Expired);
-            self.stamp += 1;
+            // The expiry timer settles the table (its own action).
             return Err(Refusal::InvitationExpired);
         }
         let Some(invite) = invites.iter_mut().find(|i| i.id == user) else {
@@ -562,13 +571,25 @@ impl Table {
         if invites.iter().any(|i| i.answer == Answer::Waiting) {
             return Ok(Effects::default());
         }
-        // Everyone answered: accepted people sit, declined seats go to the CPU.
+        Ok(self.seat_the_invited())
+    }
+
+    /// Starts the match from the invitation's answers: accepted people sit,
+    /// declined and unanswered seats go to the CPU.
+    fn seat_the_invited(&mut self) -> Effects {
+        let Phase::Inviting { invites, .. } = &self.phase else {
+            unreachable!("only called while inviting");
+        };
         let mut players = vec![self.players[0].clone()];
-        self.declined = invites
-            .iter()
-            .filter(|i| i.answer == Answer::Declined)
-            .map(|i| i.id)
-            .collect();
+        let with = |answer| -> Vec<UserId> {
+            invites
+                .iter()
+                .filter(|i| i.answer == answer)
+                .map(|i| i.id)
+                .collect()
+        };
+        self.declined = with(Answer::Declined);
+        self.missed = with(Answer::Waiting);
         for i in invites.iter() {
             players.push(match i.answer {
                 Answer::Accepted => Player::Person {
@@ -582,7 +603,7 @@ impl Table {
             players.push(Player::Cpu { level: self.level });
         }
         players.shuffle(&mut rand::thread_rng());
-        Ok(self.start_match(players))
+        self.start_match(players)
     }
 }
 

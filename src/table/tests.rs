@@ -138,20 +138,44 @@ fn invitations_expire() {
     );
     table.apply(Action::Expire, INVITATION_MS).unwrap();
     assert_eq!(table.phase, Phase::Closed(Closed::Expired));
-    // An answer that arrives after the deadline closes the table too.
+    // An answer that arrives after the deadline is refused; the expiry
+    // timer's own action closes the table.
     let mut late = challenge();
     let stamp = Some(late.stamp);
     assert_eq!(
-        late.apply(
+        refused(
+            &mut late,
             Action::Accept {
                 user: FRIEND,
                 stamp
             },
             INVITATION_MS + 1
         ),
-        Err(Refusal::InvitationExpired)
+        Refusal::InvitationExpired
     );
-    assert!(!late.is_running());
+}
+
+#[test]
+fn in_three_player_games_unanswered_seats_go_to_the_cpu() {
+    let mut o = opening(vec![(FRIEND, "friend".into()), (STRANGER, "other".into())]);
+    o.kind = GameKind::Connect4ThreePlayer;
+    let (mut table, _) = Table::open(o, 0, &mut StdRng::seed_from_u64(1)).unwrap();
+    table
+        .apply(
+            Action::Accept {
+                user: FRIEND,
+                stamp: None,
+            },
+            10,
+        )
+        .unwrap();
+    assert!(matches!(table.phase, Phase::Inviting { .. }));
+    let effects = table.apply(Action::Expire, INVITATION_MS).unwrap();
+    assert!(effects.started);
+    assert_eq!(table.phase, Phase::Playing);
+    assert_eq!(table.missed, vec![STRANGER]);
+    assert!(table.seat_of(FRIEND).is_some() && table.seat_of(HOST).is_some());
+    assert_eq!(table.players.iter().filter(|p| p.is_cpu()).count(), 1);
 }
 
 #[test]
