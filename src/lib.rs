@@ -8,5 +8,6 @@ pub mod config;
 pub mod cpu;
 pub mod discord;
 pub mod game;
+pub mod i18n;
 pub mod render;
 pub mod table;

@@ -1,18 +1,20 @@
-//! The board message: text, controls and image for a table as it is now.
+//! The board message: text, controls and image for a table as it is now,
+//! in the table's language.
 
 use super::ids::{Control, ControlId};
 use crate::game::{Game, GameKind, Move, Outcome, Seat};
+use crate::i18n::{game_title, tr, Lang};
 use crate::table::{Answer, Closed, MatchEnd, Phase, Player, Table};
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
     CreateSelectMenuOption,
 };
 
-/// Colour name, emoji and mark of each seat.
+/// Colour key, emoji and mark of each seat.
 pub const SEAT_STYLE: [(&str, &str, &str); 3] = [
-    ("red", "🔴", "○"),
-    ("yellow", "🟡", "×"),
-    ("blue", "🔵", "☆"),
+    ("colour.red", "🔴", "○"),
+    ("colour.yellow", "🟡", "×"),
+    ("colour.blue", "🔵", "☆"),
 ];
 
 /// The text and controls of a board message, without its image.
@@ -25,37 +27,49 @@ pub struct BoardMessage {
     pub with_image: bool,
 }
 
-fn seat_label(seat: Seat) -> String {
+fn seat_label(seat: Seat, lang: Lang) -> String {
     let (colour, emoji, mark) = SEAT_STYLE[seat as usize % 3];
-    format!("{emoji} {colour} {mark}")
+    format!("{emoji} {} {mark}", tr(lang, colour, &[]))
 }
 
-pub fn player_label(player: &Player) -> String {
+fn cpu_name(level: crate::cpu::Level, lang: Lang) -> String {
+    let level = tr(lang, &format!("level.{}", level.name()), &[]);
+    tr(lang, "cpu.name", &[("level", &level)])
+}
+
+/// A seat's holder as the message shows it: a mention or the CPU.
+pub fn player_label(player: &Player, lang: Lang) -> String {
     match player {
         Player::Person { id, .. } => format!("<@{id}>"),
-        Player::Cpu { level } => format!("CPU ({})", level.name()),
+        Player::Cpu { level } => cpu_name(*level, lang),
     }
 }
 
 /// A seat's plain name, for images.
-pub fn player_name(player: &Player) -> String {
+pub fn player_name(player: &Player, lang: Lang) -> String {
     match player {
         Player::Person { name, .. } => name.clone(),
-        Player::Cpu { level } => format!("CPU ({})", level.name()),
+        Player::Cpu { level } => cpu_name(*level, lang),
     }
 }
 
-fn move_word(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Connect4 | GameKind::Connect4ThreePlayer => "column",
-        GameKind::Connect4ThreeD => "rod",
-        GameKind::Dots { .. } => "line",
-    }
+fn move_word(kind: GameKind, lang: Lang) -> String {
+    let key = match kind {
+        GameKind::Connect4 | GameKind::Connect4ThreePlayer => "word.column",
+        GameKind::Connect4ThreeD => "word.rod",
+        GameKind::Dots { .. } => "word.line",
+    };
+    tr(lang, key, &[])
+}
+
+fn button(id: String, label: String, style: ButtonStyle) -> CreateButton {
+    CreateButton::new(id).label(label).style(style)
 }
 
 /// The message for a table in any phase.
 pub fn board_message(table: &Table) -> BoardMessage {
-    let title = table.kind.title();
+    let lang = table.lang;
+    let title = game_title(table.kind, lang);
     let id = |control| {
         ControlId {
             table: table.no,
@@ -69,37 +83,51 @@ pub fn board_message(table: &Table) -> BoardMessage {
             let host = format!("<@{}>", table.host);
             let invited: Vec<String> = invites
                 .iter()
-                .map(|i| {
-                    let state = match i.answer {
-                        Answer::Waiting => "",
-                        Answer::Accepted => " (accepted)",
-                        Answer::Declined => " (declined: the CPU takes the seat)",
-                    };
-                    format!("<@{}>{state}", i.id)
+                .map(|i| match i.answer {
+                    Answer::Waiting => format!("<@{}>", i.id),
+                    Answer::Accepted => format!("<@{}> {}", i.id, tr(lang, "invite.accepted", &[])),
+                    Answer::Declined => format!("<@{}> {}", i.id, tr(lang, "invite.declined", &[])),
                 })
                 .collect();
             BoardMessage {
-                content: format!(
-                    "{}, {host} invites you to play **{title}**! Accept or decline within 5 minutes.",
-                    invited.join(", ")
+                content: tr(
+                    lang,
+                    "invite.text",
+                    &[
+                        ("invited", &invited.join(", ")),
+                        ("host", &host),
+                        ("game", &title),
+                    ],
                 ),
                 components: vec![CreateActionRow::Buttons(vec![
-                    CreateButton::new(id(Control::Accept)).label("Accept").style(ButtonStyle::Success),
-                    CreateButton::new(id(Control::Decline)).label("Decline").style(ButtonStyle::Danger),
+                    button(
+                        id(Control::Accept),
+                        tr(lang, "button.accept", &[]),
+                        ButtonStyle::Success,
+                    ),
+                    button(
+                        id(Control::Decline),
+                        tr(lang, "button.decline", &[]),
+                        ButtonStyle::Danger,
+                    ),
                 ])],
-                ping: invites.iter().filter(|i| i.answer == Answer::Waiting).map(|i| i.id).collect(),
+                ping: invites
+                    .iter()
+                    .filter(|i| i.answer == Answer::Waiting)
+                    .map(|i| i.id)
+                    .collect(),
                 with_image: false,
             }
         }
         Phase::Closed(why) => {
             let content = match why {
-                Closed::Declined { by } => {
-                    format!("<@{by}> declined the invitation to play **{title}**.")
-                }
-                Closed::Expired => {
-                    format!("The invitation to play **{title}** expired without an answer.")
-                }
-                Closed::Ended => format!("This **{title}** table was ended."),
+                Closed::Declined { by } => tr(
+                    lang,
+                    "closed.declined",
+                    &[("user", &format!("<@{by}>")), ("game", &title)],
+                ),
+                Closed::Expired => tr(lang, "closed.expired", &[("game", &title)]),
+                Closed::Ended => tr(lang, "closed.ended", &[("game", &title)]),
             };
             BoardMessage {
                 content,
@@ -118,76 +146,94 @@ pub fn board_message(table: &Table) -> BoardMessage {
 }
 
 fn match_text(table: &Table) -> String {
+    let lang = table.lang;
     let mut lines = Vec::new();
     let seats: Vec<String> = table
         .players
         .iter()
         .enumerate()
-        .map(|(s, p)| format!("{} {}", seat_label(s as Seat), player_label(p)))
+        .map(|(s, p)| format!("{} {}", seat_label(s as Seat, lang), player_label(p, lang)))
         .collect();
     let round = if table.matches > 1 {
-        format!(" · match {}", table.matches)
+        format!(
+            " · {}",
+            tr(lang, "board.match", &[("n", &table.matches.to_string())])
+        )
     } else {
         String::new()
     };
+    let vs = format!(" {} ", tr(lang, "board.vs", &[]));
     lines.push(format!(
         "**{}**{round} — {}",
-        table.kind.title(),
-        seats.join(" vs ")
+        game_title(table.kind, lang),
+        seats.join(&vs)
     ));
+    let mention = |id: &u64| format!("<@{id}>");
     for id in &table.declined {
-        lines.push(format!("<@{id}> declined: a CPU plays that seat."));
+        lines.push(tr(lang, "board.declined", &[("user", &mention(id))]));
     }
     for id in &table.missed {
-        lines.push(format!(
-            "<@{id}> did not answer in time: a CPU plays that seat."
-        ));
+        lines.push(tr(lang, "board.missed", &[("user", &mention(id))]));
     }
     for (seat, id) in &table.resigned {
-        lines.push(format!(
-            "<@{id}> resigned and left: a CPU plays {} for the rest of the match.",
-            seat_label(*seat)
+        lines.push(tr(
+            lang,
+            "board.resigned_left",
+            &[("user", &mention(id)), ("seat", &seat_label(*seat, lang))],
         ));
     }
     if let Some(mv) = table.game.last_move() {
         let by = last_mover(table);
+        let mut line = tr(
+            lang,
+            "board.last_move",
+            &[
+                ("emoji", SEAT_STYLE[by as usize % 3].1),
+                ("word", &move_word(table.kind, lang)),
+                ("move", &table.game.move_name(mv)),
+            ],
+        );
         // Dots and Boxes: a claimed box gives the same seat another move.
-        let again = if box_scores(table).is_some()
+        if box_scores(table).is_some()
             && table.phase == Phase::Playing
             && table.game.to_move() == by
         {
-            " — box claimed: another move"
-        } else {
-            ""
-        };
-        lines.push(format!(
-            "Last move: {} {} {}{again}",
-            SEAT_STYLE[by as usize % 3].1,
-            move_word(table.kind),
-            table.game.move_name(mv)
-        ));
+            line.push(' ');
+            line.push_str(&tr(lang, "board.box_again", &[]));
+        }
+        lines.push(line);
     }
     if let (Some([a, b]), Phase::Playing) = (box_scores(table), &table.phase) {
-        lines.push(format!(
-            "Boxes: {} {a} · {} {b}",
-            SEAT_STYLE[0].1, SEAT_STYLE[1].1
+        lines.push(tr(
+            lang,
+            "board.boxes",
+            &[
+                ("a", &format!("{} {a}", SEAT_STYLE[0].1)),
+                ("b", &format!("{} {b}", SEAT_STYLE[1].1)),
+            ],
         ));
     }
     match &table.phase {
         Phase::Playing => {
             if let Some(asker) = table.undo_request {
-                lines.push(format!(
-                    "↩️ <@{asker}> asks to take back their last move. Opponent: **Accept** or **Decline**?"
+                lines.push(tr(
+                    lang,
+                    "board.undo_request",
+                    &[
+                        ("user", &mention(&asker)),
+                        ("accept", &tr(lang, "button.accept", &[])),
+                        ("decline", &tr(lang, "button.decline", &[])),
+                    ],
                 ));
             }
             let seat = table.game.to_move();
             let who = &table.players[seat as usize];
-            let thinking = if who.is_cpu() { " — thinking…" } else { "" };
-            lines.push(format!(
-                "**Turn:** {} {}{thinking}",
-                seat_label(seat),
-                player_label(who)
-            ));
+            let mut who_text = format!("{} {}", seat_label(seat, lang), player_label(who, lang));
+            if who.is_cpu() {
+                who_text.push(' ');
+                who_text.push_str(&tr(lang, "board.thinking", &[]));
+            }
+            lines.push(tr(lang, "board.turn", &[("who", &who_text)]));
         }
         Phase::Finished(end) => lines.push(result_text(table, end)),
         _ => {}
@@ -208,35 +254,47 @@ fn last_mover(table: &Table) -> Seat {
 }
 
 fn result_text(table: &Table, end: &MatchEnd) -> String {
+    let lang = table.lang;
     let name = |seat: Seat| {
         format!(
             "{} {}",
-            seat_label(seat),
-            player_label(&table.players[seat as usize])
+            seat_label(seat, lang),
+            player_label(&table.players[seat as usize], lang)
         )
     };
     match end {
         MatchEnd::Board(Outcome::Win { seat, .. }) => match box_scores(table) {
             Some(scores) => {
                 let other = 1 - *seat as usize;
-                format!(
-                    "🏆 **{} wins {}–{}!**",
-                    name(*seat),
-                    scores[*seat as usize],
-                    scores[other]
+                tr(
+                    lang,
+                    "result.wins_score",
+                    &[
+                        ("who", &name(*seat)),
+                        ("a", &scores[*seat as usize].to_string()),
+                        ("b", &scores[other].to_string()),
+                    ],
                 )
             }
-            None => format!("🏆 **{} wins!**", name(*seat)),
+            None => tr(lang, "result.wins", &[("who", &name(*seat))]),
         },
         MatchEnd::Board(Outcome::Draw) => match box_scores(table) {
-            Some([a, b]) => format!("**Draw!** {a}–{b}"),
-            None => "**Draw!** The board is full.".into(),
+            Some([a, b]) => tr(
+                lang,
+                "result.draw_score",
+                &[("a", &a.to_string()), ("b", &b.to_string())],
+            ),
+            None => tr(lang, "result.draw", &[]),
         },
         MatchEnd::Resigned { seat } => {
             if table.players.len() == 2 {
-                format!("{} resigned. 🏆 **{} wins!**", name(*seat), name(1 - *seat))
+                tr(
+                    lang,
+                    "result.resigned_wins",
+                    &[("who", &name(*seat)), ("winner", &name(1 - *seat))],
+                )
             } else {
-                format!("{} resigned.", name(*seat))
+                tr(lang, "result.resigned", &[("who", &name(*seat))])
             }
         }
     }
@@ -251,37 +309,41 @@ fn box_scores(table: &Table) -> Option<[u32; 2]> {
 }
 
 fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateActionRow> {
+    let lang = table.lang;
+    let label = |key: &str| tr(lang, key, &[]);
     if matches!(table.phase, Phase::Finished(_)) {
-        return vec![CreateActionRow::Buttons(vec![CreateButton::new(id(
-            Control::Rematch,
-        ))
-        .label("Rematch")
-        .style(ButtonStyle::Primary)])];
+        return vec![CreateActionRow::Buttons(vec![button(
+            id(Control::Rematch),
+            label("button.rematch"),
+            ButtonStyle::Primary,
+        )])];
     }
     let game = &table.game;
     let mut rows = Vec::new();
     let all = game.all_moves();
-    let button = |mv: Move| {
-        CreateButton::new(id(Control::Move(mv)))
-            .label(game.move_name(mv))
-            .style(ButtonStyle::Secondary)
-            .disabled(!game.is_legal(mv))
+    let move_button = |mv: Move| {
+        button(
+            id(Control::Move(mv)),
+            game.move_name(mv),
+            ButtonStyle::Secondary,
+        )
+        .disabled(!game.is_legal(mv))
     };
     match table.kind {
         GameKind::Connect4 | GameKind::Connect4ThreePlayer => {
             // Two rows: the first one holds the larger half.
             let split = all.len().div_ceil(2);
             rows.push(CreateActionRow::Buttons(
-                all[..split].iter().map(|&m| button(m)).collect(),
+                all[..split].iter().map(|&m| move_button(m)).collect(),
             ));
             rows.push(CreateActionRow::Buttons(
-                all[split..].iter().map(|&m| button(m)).collect(),
+                all[split..].iter().map(|&m| move_button(m)).collect(),
             ));
         }
         GameKind::Connect4ThreeD => {
             for row in all.chunks(4) {
                 rows.push(CreateActionRow::Buttons(
-                    row.iter().map(|&m| button(m)).collect(),
+                    row.iter().map(|&m| move_button(m)).collect(),
                 ));
             }
         }
@@ -299,42 +361,46 @@ fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateAc
                         id(Control::MoveMenu(i as u8)),
                         CreateSelectMenuKind::String { options },
                     )
-                    .placeholder(format!("Draw a line ({first} … {last})")),
+                    .placeholder(tr(
+                        lang,
+                        "board.menu",
+                        &[("first", &first), ("last", &last)],
+                    )),
                 ));
             }
         }
     }
     let mut controls = Vec::new();
     if table.undo_request.is_some() {
-        controls.push(
-            CreateButton::new(id(Control::UndoAnswer(true)))
-                .label("Accept")
-                .style(ButtonStyle::Success),
-        );
-        controls.push(
-            CreateButton::new(id(Control::UndoAnswer(false)))
-                .label("Decline")
-                .style(ButtonStyle::Danger),
-        );
+        controls.push(button(
+            id(Control::UndoAnswer(true)),
+            label("button.accept"),
+            ButtonStyle::Success,
+        ));
+        controls.push(button(
+            id(Control::UndoAnswer(false)),
+            label("button.decline"),
+            ButtonStyle::Danger,
+        ));
     }
-    controls.push(
-        CreateButton::new(id(Control::Resign))
-            .label("Resign")
-            .style(ButtonStyle::Danger),
-    );
+    controls.push(button(
+        id(Control::Resign),
+        label("button.resign"),
+        ButtonStyle::Danger,
+    ));
     if offers_undo(table) && table.undo_request.is_none() {
-        controls.push(
-            CreateButton::new(id(Control::Undo))
-                .label("Undo")
-                .style(ButtonStyle::Secondary),
-        );
+        controls.push(button(
+            id(Control::Undo),
+            label("button.undo"),
+            ButtonStyle::Secondary,
+        ));
     }
     if offers_hint(table) {
-        controls.push(
-            CreateButton::new(id(Control::Hint))
-                .label("Hint")
-                .style(ButtonStyle::Primary),
-        );
+        controls.push(button(
+            id(Control::Hint),
+            label("button.hint"),
+            ButtonStyle::Primary,
+        ));
     }
     rows.push(CreateActionRow::Buttons(controls));
     rows
@@ -374,6 +440,7 @@ mod tests {
             invited: Vec::new(),
             self_play: true,
             host_seat: None,
+            lang: crate::i18n::Lang::En,
         };
         Table::open(opening, 0, &mut rand::rngs::StdRng::seed_from_u64(1))
             .unwrap()

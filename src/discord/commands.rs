@@ -3,6 +3,7 @@
 use super::Failure;
 use crate::cpu::Level;
 use crate::game::{AnyGame, GameKind, Seat};
+use crate::i18n::{localizations, tr, Lang};
 use crate::table::{Refusal, UserId};
 use serenity::all::{
     Command, CommandInteraction, CommandOptionType, Context, CreateCommand, CreateCommandOption,
@@ -20,70 +21,76 @@ pub fn game_kind(command: &str) -> Option<GameKind> {
     })
 }
 
-fn level_option() -> CreateCommandOption {
-    Level::ALL.iter().fold(
-        CreateCommandOption::new(
-            CommandOptionType::String,
-            "level",
-            "How strong the CPU plays (default: medium)",
-        ),
-        |o, l| o.add_string_choice(l.name(), l.name()),
+/// An option with its description and name in every language.
+fn option(kind: CommandOptionType, name: &str) -> CreateCommandOption {
+    let description_key = format!("option.{name}");
+    let mut option = CreateCommandOption::new(kind, name, tr(Lang::En, &description_key, &[]));
+    for (locale, text) in localizations(&description_key) {
+        option = option.description_localized(locale, text);
+    }
+    for (locale, text) in localizations(&format!("name.{name}")) {
+        option = option.name_localized(locale, text);
+    }
+    option
+}
+
+/// A string choice whose label is translated (its value never is).
+fn choice(option: CreateCommandOption, key: &str, value: &str) -> CreateCommandOption {
+    let locales: Vec<(&str, String)> = localizations(key);
+    option.add_string_choice_localized(
+        tr(Lang::En, key, &[]),
+        value,
+        locales.iter().map(|(l, t)| (*l, t.as_str())),
     )
 }
 
-fn user_option(name: &str, description: &str) -> CreateCommandOption {
-    CreateCommandOption::new(CommandOptionType::User, name, description)
+fn level_option() -> CreateCommandOption {
+    Level::ALL
+        .iter()
+        .fold(option(CommandOptionType::String, "level"), |o, l| {
+            choice(o, &format!("level.{}", l.name()), l.name())
+        })
+}
+
+/// A command with its description in every language.
+fn command(name: &str, description_key: &str) -> CreateCommand {
+    let mut command = CreateCommand::new(name)
+        .description(tr(Lang::En, description_key, &[]))
+        .dm_permission(false);
+    for (locale, text) in localizations(description_key) {
+        command = command.description_localized(locale, text);
+    }
+    command
 }
 
 fn game_command(kind: GameKind) -> CreateCommand {
-    let command = CreateCommand::new(kind.command()).dm_permission(false);
+    let name = kind.command();
+    let command = command(name, &format!("command.{name}"));
+    let user = |name| option(CommandOptionType::User, name);
     match kind {
         GameKind::Connect4 => command
-            .description("Play Connect Four: challenge someone, or play me")
-            .add_option(user_option(
-                "opponent",
-                "Who to challenge (leave out to play the CPU; yourself: play both sides)",
-            ))
+            .add_option(user("opponent"))
             .add_option(level_option()),
         GameKind::Connect4ThreePlayer => command
-            .description("Play Connect Four for three on a 9×9 board")
-            .add_option(user_option(
-                "player2",
-                "A second player (empty seats go to the CPU)",
-            ))
-            .add_option(user_option(
-                "player3",
-                "A third player (empty seats go to the CPU)",
-            ))
+            .add_option(user("player2"))
+            .add_option(user("player3"))
             .add_option(level_option()),
         GameKind::Connect4ThreeD => command
-            .description("Play Connect Four 3D on a 4×4×4 cube")
-            .add_option(user_option(
-                "opponent",
-                "Who to challenge (leave out to play the CPU; yourself: play both sides)",
-            ))
+            .add_option(user("opponent"))
             .add_option(level_option())
-            .add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "color",
-                    "Your colour against the CPU (default: drawn)",
-                )
-                .add_string_choice("red (moves first)", "red")
-                .add_string_choice("yellow", "yellow"),
-            ),
-        GameKind::Dots { .. } => command
-            .description("Play Dots and Boxes")
-            .add_option(user_option(
-                "opponent",
-                "Who to challenge (leave out to play the CPU; yourself: play both sides)",
-            ))
-            .add_option(GameKind::DOTS_SIZES.iter().fold(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "size",
-                    "Boxes wide × high (default: 5x4)",
+            .add_option(choice(
+                choice(
+                    option(CommandOptionType::String, "color"),
+                    "choice.red_first",
+                    "red",
                 ),
+                "choice.yellow",
+                "yellow",
+            )),
+        GameKind::Dots { .. } => command
+            .add_option(user("opponent"))
+            .add_option(GameKind::DOTS_SIZES.iter().fold(
+                option(CommandOptionType::String, "size"),
                 |o, (name, _, _)| o.add_string_choice(*name, *name),
             ))
             .add_option(level_option()),
@@ -98,21 +105,16 @@ pub fn definitions() -> Vec<CreateCommand> {
         .filter(|&kind| AnyGame::new(kind).is_some())
         .map(game_command)
         .collect();
-    commands.push(
-        CreateCommand::new("move")
-            .description("Play a move in this channel's game")
-            .dm_permission(false)
-            .add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "at",
-                    "The move: a column, rod or line name",
-                )
-                .required(true)
-                .set_autocomplete(true)
-                .max_length(16),
-            ),
+    let mut play = command("move", "command.move").add_option(
+        option(CommandOptionType::String, "at")
+            .required(true)
+            .set_autocomplete(true)
+            .max_length(16),
     );
+    for (locale, text) in localizations("name.move") {
+        play = play.name_localized(locale, text);
+    }
+    commands.push(play);
     commands
 }
 
@@ -169,7 +171,7 @@ pub fn read_play_options(
                     continue;
                 }
                 if request.invited.iter().any(|(i, _)| *i == id) {
-                    return Err(Failure::Invalid("Invite each person once.".into()));
+                    return Err(Failure::invalid("error.invite_once"));
                 }
                 let name = member
                     .and_then(|m| m.nick.clone())
@@ -179,23 +181,26 @@ pub fn read_play_options(
             }
             ("level", ResolvedValue::String(name)) => {
                 request.level = Level::parse(name).ok_or_else(|| {
-                    Failure::Invalid(format!("Unknown level “{name}”: use easy, medium or hard."))
+                    Failure::Invalid("error.unknown_level", vec![("level", name.to_string())])
                 })?;
             }
             ("color", ResolvedValue::String(colour)) => {
                 request.host_seat = Some(match colour {
                     "red" => 0,
                     "yellow" => 1,
-                    _ => return Err(Failure::Invalid("Pick red or yellow.".into())),
+                    _ => return Err(Failure::invalid("error.pick_colour")),
                 });
             }
             ("size", ResolvedValue::String(size)) => {
                 request.kind = GameKind::parse_dots_size(size).ok_or_else(|| {
-                    Failure::Invalid(format!("Unknown size “{size}”: use 5x4, 3x3, 4x4 or 5x5."))
+                    Failure::Invalid("error.unknown_size", vec![("size", size.to_string())])
                 })?;
             }
             (name, _) => {
-                return Err(Failure::Invalid(format!("Unexpected option “{name}”.")));
+                return Err(Failure::Invalid(
+                    "error.unexpected_option",
+                    vec![("option", name.to_string())],
+                ));
             }
         }
     }
@@ -203,9 +208,7 @@ pub fn read_play_options(
         return Err(Refusal::InvitedYourself.into());
     }
     if request.self_play && kind.seat_count() > 2 {
-        return Err(Failure::Invalid(
-            "In a three-player game, leave your own name out: empty seats go to the CPU.".into(),
-        ));
+        return Err(Failure::invalid("error.self_in_three"));
     }
     Ok(request)
 }

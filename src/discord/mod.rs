@@ -14,6 +14,7 @@ mod ids;
 use crate::config::Config;
 use crate::cpu::{self, Budget, Level};
 use crate::game::{AnyGame, Game};
+use crate::i18n::{tr, Lang};
 use crate::render;
 use crate::table::{self, Action, Effects, Phase, Refusal, Table, Tables};
 use board::BoardMessage;
@@ -178,8 +179,6 @@ fn private(text: impl Into<String>) -> CreateInteractionResponse {
     )
 }
 
-const APOLOGY: &str = "Sorry, something went wrong on my side. Please try again.";
-
 async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction) {
     let name = command.data.name.clone();
     let result = match name.as_str() {
@@ -190,7 +189,7 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction) {
         },
     };
     if let Err(failure) = result {
-        let text = failure.answer();
+        let text = failure.answer(Lang::from_locale(&command.locale));
         if let Err(e) = command.create_response(&ctx.http, private(text)).await {
             warn!("could not answer /{name}: {e}");
         }
@@ -201,20 +200,30 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction) {
 enum Failure {
     /// The person asked for something not allowed: tell them privately.
     Refused(Refusal),
-    /// A bad value the refusal type does not cover (with its own text).
-    Invalid(String),
+    /// A bad value the refusal type does not cover: a message key and its
+    /// placeholder values.
+    Invalid(&'static str, Vec<(&'static str, String)>),
     /// Our fault: logged, answered with an apology.
     Internal(String),
 }
 
 impl Failure {
-    fn answer(self) -> String {
+    /// A bad value with no placeholders.
+    fn invalid(key: &'static str) -> Failure {
+        Failure::Invalid(key, Vec::new())
+    }
+
+    /// The private answer, in the asker's language.
+    fn answer(self, lang: Lang) -> String {
         match self {
-            Failure::Refused(r) => r.message(),
-            Failure::Invalid(text) => text,
+            Failure::Refused(r) => r.message_in(lang),
+            Failure::Invalid(key, args) => {
+                let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                tr(lang, key, &args)
+            }
             Failure::Internal(detail) => {
                 error!("{detail}");
-                APOLOGY.into()
+                tr(lang, "error.apology", &[])
             }
         }
     }
@@ -260,6 +269,7 @@ async fn command_play(
         invited: request.invited,
         self_play: request.self_play,
         host_seat: request.host_seat,
+        lang: Lang::from_locale(&command.locale),
     };
     let (table, effects) = Table::open(opening, bot.now(), &mut rand::thread_rng())?;
     let no = table.no;
@@ -325,10 +335,11 @@ async fn command_move(
             return Err(Refusal::GameOver.into());
         }
         let Some(mv) = table.game.parse_move(&typed) else {
-            return Err(Failure::Invalid(format!(
-                "“{}” is not a move on this board. Pick one from the list as you type.",
-                typed.chars().take(40).collect::<String>()
-            )));
+            let typed: String = typed.chars().take(40).collect();
+            return Err(Failure::Invalid(
+                "error.bad_move_name",
+                vec![("typed", typed)],
+            ));
         };
         let effects = table.apply(
             Action::Move {
@@ -342,7 +353,14 @@ async fn command_move(
     };
     bot.cancel_search(lock_no(&shared));
     command
-        .create_response(&ctx.http, private(format!("You played {name}.")))
+        .create_response(
+            &ctx.http,
+            private(tr(
+                Lang::from_locale(&command.locale),
+                "move.played",
+                &[("move", &name)],
+            )),
+        )
         .await?;
     publish(bot, ctx, &shared).await;
     after(bot.clone(), ctx.clone(), shared, effects);
@@ -391,7 +409,10 @@ async fn on_autocomplete(bot: Arc<Bot>, ctx: Context, command: CommandInteractio
 async fn on_component(bot: Arc<Bot>, ctx: Context, component: ComponentInteraction) {
     if let Err(failure) = component_action(&bot, &ctx, &component).await {
         if let Err(e) = component
-            .create_response(&ctx.http, private(failure.answer()))
+            .create_response(
+                &ctx.http,
+                private(failure.answer(Lang::from_locale(&component.locale))),
+            )
             .await
         {
             warn!("could not answer a click: {e}");
@@ -532,12 +553,10 @@ async fn hint(
     .await
     .ok()
     .flatten();
+    let lang = Lang::from_locale(&component.locale);
     let text = match best {
-        Some(mv) => format!(
-            "💡 Hint: the hard CPU would play **{}**.",
-            game.move_name(mv)
-        ),
-        None => "No move to suggest: the game is over.".into(),
+        Some(mv) => tr(lang, "hint.text", &[("move", &game.move_name(mv))]),
+        None => tr(lang, "hint.none", &[]),
     };
     EditInteractionResponse::new()
         .content(text)
@@ -608,7 +627,11 @@ async fn compose(table: &Table) -> Result<Composed, Failure> {
     let board = board::board_message(table);
     let image = if board.with_image {
         let game: AnyGame = table.game.clone();
-        let names: Vec<String> = table.players.iter().map(board::player_name).collect();
+        let names: Vec<String> = table
+            .players
+            .iter()
+            .map(|p| board::player_name(p, table.lang))
+            .collect();
         let image = tokio::task::spawn_blocking(move || render::position(&game, &names))
             .await
             .map_err(|e| Failure::Internal(format!("rendering failed: {e}")))?;
@@ -632,7 +655,7 @@ async fn publish(bot: &Arc<Bot>, ctx: &Context, shared: &Arc<Mutex<Table>>) {
     let message = match compose(&snapshot).await {
         Ok(m) => m,
         Err(f) => {
-            let _ = f.answer();
+            let _ = f.answer(Lang::En);
             return;
         }
     };

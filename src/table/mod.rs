@@ -10,6 +10,7 @@ pub use refusal::Refusal;
 
 use crate::cpu::Level;
 use crate::game::{AnyGame, Game, GameKind, IllegalMove, Move, Outcome, Seat};
+use crate::i18n::Lang;
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -170,6 +171,9 @@ pub struct Table {
     /// Invited people who did not answer in time; a CPU took their seats.
     #[serde(default)]
     pub missed: Vec<UserId>,
+    /// The language of the table's public messages (the host's).
+    #[serde(default)]
+    pub lang: Lang,
     /// People who resigned a 3-player match and left it: `(seat, person)`;
     /// a CPU plays that seat for the rest of the match.
     #[serde(default)]
@@ -191,6 +195,8 @@ pub struct Opening {
     pub self_play: bool,
     /// The host's chosen seat against the CPU, if any; else drawn.
     pub host_seat: Option<Seat>,
+    /// The host's language, used for the table's public messages.
+    pub lang: Lang,
 }
 
 impl Table {
@@ -228,6 +234,7 @@ impl Table {
             undo_request: None,
             declined: Vec::new(),
             missed: Vec::new(),
+            lang: opening.lang,
             resigned: Vec::new(),
         };
         if !opening.invited.is_empty() {

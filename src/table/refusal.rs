@@ -2,6 +2,7 @@
 //! privately (ephemeral) and changes nothing.
 
 use crate::game::GameKind;
+use crate::i18n::{game_title, tr, Lang};
 use std::fmt;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,49 +48,51 @@ pub enum Refusal {
 }
 
 impl Refusal {
+    /// The key of the short private answer in the message catalogs.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Refusal::TableRunning { .. } => "refusal.table_running",
+            Refusal::NoTable => "refusal.no_table",
+            Refusal::NotYourTurn => "refusal.not_your_turn",
+            Refusal::NotYourTable => "refusal.not_your_table",
+            Refusal::Full => "refusal.column_full",
+            Refusal::RodFull => "refusal.rod_full",
+            Refusal::AlreadyDrawn => "refusal.line_drawn",
+            Refusal::NoSuchMove => "refusal.no_such_move",
+            Refusal::GameOver => "refusal.game_over",
+            Refusal::StaleBoard => "refusal.stale",
+            Refusal::NotInvited => "refusal.not_invited",
+            Refusal::HostCannotAnswer => "refusal.host_cannot_answer",
+            Refusal::AlreadyAnswered => "refusal.already_answered",
+            Refusal::InvitationExpired => "refusal.invitation_expired",
+            Refusal::AlreadyStarted => "refusal.already_started",
+            Refusal::NotStarted => "refusal.not_started",
+            Refusal::MatchNotOver => "refusal.match_not_over",
+            Refusal::TableClosed => "refusal.table_closed",
+            Refusal::InvitedYourself => "refusal.invited_yourself",
+            Refusal::TooManyPlayers => "refusal.too_many_players",
+            Refusal::BotOpponent => "refusal.bot_opponent",
+            Refusal::NothingToUndo => "refusal.nothing_to_undo",
+            Refusal::OwnUndoRequest => "refusal.own_undo_request",
+            Refusal::UndoPending => "refusal.undo_pending",
+            Refusal::HintNotYourTurn => "refusal.hint_not_your_turn",
+            Refusal::UnknownGame => "refusal.unknown_game",
+            Refusal::NotInGuild => "refusal.not_in_guild",
+        }
+    }
+
+    /// The short private answer in `lang`.
+    pub fn message_in(&self, lang: Lang) -> String {
+        let game = match self {
+            Refusal::TableRunning { kind } => game_title(*kind, lang),
+            _ => String::new(),
+        };
+        tr(lang, self.key(), &[("game", &game)])
+    }
+
     /// The short private answer, in English.
     pub fn message(&self) -> String {
-        match self {
-            Refusal::TableRunning { kind } => format!(
-                "A {} table is already running in this channel. Finish it (or resign) first, \
-                 or start your game in another channel or a thread.",
-                kind.title()
-            ),
-            Refusal::NoTable => {
-                "There is no game in this channel. Start one with /connect4.".into()
-            }
-            Refusal::NotYourTurn => "It is not your turn.".into(),
-            Refusal::NotYourTable => "You are not playing at this table.".into(),
-            Refusal::Full => "That column is full: pick another.".into(),
-            Refusal::RodFull => "That rod is full: pick another.".into(),
-            Refusal::AlreadyDrawn => "That line is already drawn: pick another.".into(),
-            Refusal::NoSuchMove => "That is not a move on this board.".into(),
-            Refusal::GameOver => "This game has ended.".into(),
-            Refusal::StaleBoard => {
-                "That board is out of date: use the latest board message.".into()
-            }
-            Refusal::NotInvited => "This invitation is for someone else.".into(),
-            Refusal::HostCannotAnswer => "You sent this invitation: wait for the answer.".into(),
-            Refusal::AlreadyAnswered => "You have already answered this invitation.".into(),
-            Refusal::InvitationExpired => "This invitation has expired.".into(),
-            Refusal::AlreadyStarted => "This game has already started.".into(),
-            Refusal::NotStarted => "The game has not started yet: waiting for answers.".into(),
-            Refusal::MatchNotOver => "The match is still being played.".into(),
-            Refusal::TableClosed => "This table is closed.".into(),
-            Refusal::InvitedYourself => {
-                "To play both sides, name yourself as the only opponent.".into()
-            }
-            Refusal::TooManyPlayers => "Too many players for this game.".into(),
-            Refusal::BotOpponent => {
-                "Bots cannot play. Leave out the opponent to play against me.".into()
-            }
-            Refusal::NothingToUndo => "You have no move to take back.".into(),
-            Refusal::OwnUndoRequest => "You asked for this undo: your opponent answers it.".into(),
-            Refusal::UndoPending => "An undo request is already waiting for an answer.".into(),
-            Refusal::HintNotYourTurn => "Hints are for your own turn: wait for it.".into(),
-            Refusal::UnknownGame => "That board size is not available.".into(),
-            Refusal::NotInGuild => "Games are played in server channels, not in DMs.".into(),
-        }
+        self.message_in(Lang::En)
     }
 }
 

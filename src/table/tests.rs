@@ -18,6 +18,7 @@ fn opening(invited: Vec<(UserId, String)>) -> Opening {
         invited,
         self_play: false,
         host_seat: None,
+        lang: crate::i18n::Lang::En,
     }
 }
 
