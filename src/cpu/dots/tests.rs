@@ -1,0 +1,416 @@
+use super::*;
+use crate::game::Seat;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use std::time::Instant;
+
+/// A plain exhaustive minimax (memoised on the drawn set), with its own
+/// box bookkeeping from coordinates.
+struct Plain {
+    w: usize,
+    h: usize,
+    memo: HashMap<u64, i32>,
+}
+
+impl Plain {
+    fn new(w: usize, h: usize) -> Plain {
+        Plain {
+            w,
+            h,
+            memo: HashMap::new(),
+        }
+    }
+
+    fn lines(&self) -> usize {
+        (self.h + 1) * self.w + self.h * (self.w + 1)
+    }
+
+    /// The lines around box (row, col).
+    fn around(&self, row: usize, col: usize) -> [usize; 4] {
+        let hl = (self.h + 1) * self.w;
+        [
+            row * self.w + col,
+            (row + 1) * self.w + col,
+            hl + row * (self.w + 1) + col,
+            hl + row * (self.w + 1) + col + 1,
+        ]
+    }
+
+    /// Boxes beside line l, as (row, col).
+    fn beside(&self, l: usize) -> Vec<(usize, usize)> {
+        let hl = (self.h + 1) * self.w;
+        let mut out = Vec::new();
+        if l < hl {
+            let (row, col) = (l / self.w, l % self.w);
+            if row > 0 {
+                out.push((row - 1, col));
+            }
+            if row < self.h {
+                out.push((row, col));
+            }
+        } else {
+            let v = l - hl;
+            let (row, col) = (v / (self.w + 1), v % (self.w + 1));
+            if col > 0 {
+                out.push((row, col - 1));
+            }
+            if col < self.w {
+                out.push((row, col));
+            }
+        }
+        out
+    }
+
+    fn value(&mut self, drawn: u64) -> i32 {
+        if let Some(&v) = self.memo.get(&drawn) {
+            return v;
+        }
+        let mut best = None;
+        for l in 0..self.lines() {
+            if drawn >> l & 1 == 1 {
+                continue;
+            }
+            let after = drawn | 1 << l;
+            let closed = self
+                .beside(l)
+                .into_iter()
+                .filter(|&(r, c)| self.around(r, c).iter().all(|&s| after >> s & 1 == 1))
+                .count() as i32;
+            let v = if closed > 0 {
+                closed + self.value(after)
+            } else {
+                -self.value(after)
+            };
+            best = Some(best.map_or(v, |b: i32| b.max(v)));
+        }
+        let v = best.unwrap_or(0);
+        self.memo.insert(drawn, v);
+        v
+    }
+}
+
+/// A random drawn set with `free` free lines: either lines at random, or
+/// safe lines first (which builds chains and loops) and then any.
+fn random_drawn(g: &Geometry, rng: &mut StdRng, free: usize, safe_first: bool) -> u64 {
+    let mut drawn = 0u64;
+    while (g.all & !drawn).count_ones() as usize > free {
+        let safe = safe_lines(g, drawn);
+        let l = if safe_first && !safe.is_empty() {
+            *safe.choose(rng).unwrap()
+        } else {
+            *free_lines(g, drawn).choose(rng).unwrap()
+        };
+        drawn |= 1 << l;
+    }
+    drawn
+}
+
+fn check_against_plain(w: usize, h: usize, free: usize, count: usize, seed: u64) {
+    let g = Geometry::new(w, h);
+    let mut rng = StdRng::seed_from_u64(seed);
+    for i in 0..count {
+        let drawn = random_drawn(&g, &mut rng, free.min(g.lines), i % 2 == 0);
+        let mut plain = Plain::new(w, h);
+        let expected = plain.value(drawn);
+        let got = Solver::new(&g, drawn, None).value(drawn);
+        assert_eq!(got, Some(expected), "{w}x{h} drawn {drawn:#x}");
+        // The best move the solver names is worth the value too.
+        let (l, v) = Solver::new(&g, drawn, None).best_move(drawn).unwrap();
+        assert_eq!(v, expected);
+        let after = drawn | 1 << l;
+        let gain = g.gain(drawn, l);
+        let mv = if gain > 0 {
+            gain + plain.value(after)
+        } else {
+            -plain.value(after)
+        };
+        assert_eq!(mv, expected, "{w}x{h} drawn {drawn:#x}: line {l}");
+    }
+}
+
+#[test]
+fn solver_matches_plain_minimax_2x2() {
+    check_against_plain(2, 2, 12, 30, 1);
+}
+
+#[test]
+fn solver_matches_plain_minimax_3x2() {
+    check_against_plain(3, 2, 15, 40, 2);
+}
+
+#[test]
+fn solver_matches_plain_minimax_3x3() {
+    check_against_plain(3, 3, 13, 60, 3);
+}
+
+#[test]
+fn solver_matches_plain_minimax_5x4() {
+    check_against_plain(5, 4, 12, 40, 4);
+}
+
+#[test]
+fn symmetric_images_solve_alike() {
+    let g = Geometry::new(3, 3);
+    let mut rng = StdRng::seed_from_u64(5);
+    for _ in 0..20 {
+        let drawn = random_drawn(&g, &mut rng, 12, true);
+        let v = Solver::new(&g, drawn, None).value(drawn);
+        assert_eq!(g.canonical(drawn).count_ones(), drawn.count_ones());
+        for table in &g.syms {
+            let mut image = 0;
+            for (byte, entries) in table.iter().enumerate() {
+                image |= entries[(drawn >> (8 * byte)) as usize & 0xff];
+            }
+            assert_eq!(Solver::new(&g, image, None).value(image), v);
+        }
+    }
+}
+
+fn play(p: &mut DotsAndBoxes, names: &[&str]) {
+    for name in names {
+        p.play(p.parse_move(name).unwrap()).unwrap();
+    }
+}
+
+fn roomy() -> Budget {
+    Budget::new(Duration::from_secs(30))
+}
+
+#[test]
+fn mid_game_3x3_solves_like_plain_minimax() {
+    // 3 x 3 after eight lines: 16 free.
+    let mut p = DotsAndBoxes::new(3, 3).unwrap();
+    play(
+        &mut p,
+        &["a1-b1", "c4-d4", "b2-b3", "d2-d3", "a3-b3", "c1-c2", "b4-c4", "a2-a3"],
+    );
+    let expected = Plain::new(3, 3).value(p.drawn());
+    assert_eq!(solve(&p, &roomy()), Some(expected));
+}
+
+#[test]
+#[ignore = "slow at the test opt-level; run with --release --ignored"]
+fn empty_3x3_is_minus_three() {
+    let p = DotsAndBoxes::new(3, 3).unwrap();
+    assert_eq!(solve(&p, &roomy()), Some(-3));
+    for mv in p.legal_moves() {
+        let mut q = p;
+        q.play(mv).unwrap();
+        assert_eq!(solve(&q, &roomy()), Some(3), "{}", p.move_name(mv));
+    }
+}
+
+#[test]
+fn solve_gives_up_when_the_budget_is_spent() {
+    let p = DotsAndBoxes::new(5, 5).unwrap();
+    assert_eq!(solve(&p, &Budget::new(Duration::ZERO)), None);
+}
+
+/// 3 x 3: a chain of three along the top row and a loop of six below.
+fn chain_and_loop() -> DotsAndBoxes {
+    let mut p = DotsAndBoxes::new(3, 3).unwrap();
+    play(
+        &mut p,
+        &[
+            "a1-b1", "b1-c1", "c1-d1", // top edge
+            "a2-b2", "b2-c2", "c2-d2", // between the rows 1 and 2
+            "a2-a3", "a3-a4", "d2-d3", "d3-d4", // sides of the ring
+            "a4-b4", "b4-c4", "c4-d4", // bottom edge
+            "b3-c3", // the ring's hub
+        ],
+    );
+    p
+}
+
+#[test]
+fn chain_and_loop_theory() {
+    let p = chain_and_loop();
+    let g = Geometry::of(&p);
+    assert_eq!(Endgame::new().of(&g, p.drawn()), Some(-3));
+    assert_eq!(solve(&p, &roomy()), Some(-3));
+    assert_eq!(Plain::new(3, 3).value(p.drawn()), -3);
+}
+
+#[test]
+fn keeps_control_by_declining_the_last_two() {
+    let mut p = chain_and_loop();
+    // The chain of three is opened at its left end; the receiver takes
+    // the first box, then must hand back the last two with d1-d2.
+    play(&mut p, &["a1-a2"]);
+    let mover = p.to_move();
+    play(&mut p, &["b1-b2"]);
+    assert_eq!(p.to_move(), mover);
+    let decline = p.parse_move("d1-d2").unwrap();
+    let take = p.parse_move("c1-c2").unwrap();
+    let mut rng = StdRng::seed_from_u64(6);
+    assert_eq!(choose_with(&p, Level::Hard, &roomy(), &mut rng), Some(decline));
+    let g = Geometry::of(&p);
+    let expired = Budget::new(Duration::ZERO);
+    assert_eq!(theory(&g, p.drawn(), &expired, &mut rng), decline as usize);
+    // Medium never double-deals.
+    assert_eq!(choose_with(&p, Level::Medium, &roomy(), &mut rng), Some(take));
+    // And the numbers: declining wins 4 from here; taking both boxes and
+    // then opening the loop loses 4.
+    assert_eq!(solve(&p, &roomy()), Some(4));
+    let mut q = p;
+    play(&mut q, &["c1-c2", "d1-d2"]);
+    assert_eq!(q.to_move(), mover);
+    assert_eq!(2 + solve(&q, &roomy()).unwrap(), -4);
+}
+
+/// 3 x 3: a chain of three along the top, a single box at the bottom
+/// right, everything else claimed.
+fn chain_and_single() -> DotsAndBoxes {
+    let mut p = DotsAndBoxes::new(3, 3).unwrap();
+    play(
+        &mut p,
+        &[
+            "a1-b1", "b1-c1", "c1-d1", "a2-b2", "b2-c2", "c2-d2", "a2-a3", "b2-b3", "c2-c3",
+            "d2-d3", "a3-b3", "b3-c3", "c3-d3", "a3-a4", "b3-b4", "c3-c4", "a4-b4", "b4-c4",
+        ],
+    );
+    p
+}
+
+#[test]
+fn opens_the_short_chain_before_the_long_one() {
+    let p = chain_and_single();
+    let g = Geometry::of(&p);
+    assert_eq!(solve(&p, &roomy()), Some(2));
+    let short = [p.parse_move("c4-d4").unwrap(), p.parse_move("d3-d4").unwrap()];
+    let mut rng = StdRng::seed_from_u64(7);
+    for level in [Level::Medium, Level::Hard] {
+        let mv = choose_with(&p, level, &roomy(), &mut rng).unwrap();
+        assert!(short.contains(&mv), "{level:?} drew {}", p.move_name(mv));
+    }
+    let expired = Budget::new(Duration::ZERO);
+    let l = theory(&g, p.drawn(), &expired, &mut rng) as Move;
+    assert!(short.contains(&l), "theory drew {}", p.move_name(l));
+}
+
+#[test]
+fn takes_a_free_box() {
+    let mut p = chain_and_single();
+    play(&mut p, &["d3-d4"]);
+    let take = p.parse_move("c4-d4").unwrap();
+    let mut rng = StdRng::seed_from_u64(8);
+    for level in [Level::Medium, Level::Hard] {
+        assert_eq!(choose_with(&p, level, &roomy(), &mut rng), Some(take));
+    }
+    let g = Geometry::of(&p);
+    let expired = Budget::new(Duration::ZERO);
+    assert_eq!(theory(&g, p.drawn(), &expired, &mut rng), take as usize);
+    // Easy takes it most of the time.
+    let taken = (0..100)
+        .filter(|_| choose_with(&p, Level::Easy, &roomy(), &mut rng) == Some(take))
+        .count();
+    assert!(taken >= 60, "{taken}");
+}
+
+#[test]
+fn every_level_always_draws_a_legal_line() {
+    let mut rng = StdRng::seed_from_u64(9);
+    for (_, w, h) in GameKind::DOTS_SIZES {
+        for level in Level::ALL {
+            let mut p = DotsAndBoxes::new(w, h).unwrap();
+            while !p.is_over() {
+                // A spent budget: the answer must still be a legal line.
+                let budget = if level == Level::Hard && p.legal_moves().len() > 20 {
+                    Budget::new(Duration::ZERO)
+                } else {
+                    Budget::new(Duration::from_millis(200))
+                };
+                let mv = choose_with(&p, level, &budget, &mut rng).unwrap();
+                p.play(mv).unwrap();
+            }
+            assert_eq!(choose_with(&p, level, &roomy(), &mut rng), None);
+        }
+    }
+}
+
+#[test]
+fn hard_beats_medium_on_3x3() {
+    let mut rng = StdRng::seed_from_u64(10);
+    let mut margin = 0i32;
+    for game in 0..4 {
+        let hard_seat: Seat = game % 2;
+        let mut p = DotsAndBoxes::new(3, 3).unwrap();
+        while !p.is_over() {
+            let level = if p.to_move() == hard_seat {
+                Level::Hard
+            } else {
+                Level::Medium
+            };
+            let budget = Budget::new(Duration::from_secs(5));
+            let mv = choose_with(&p, level, &budget, &mut rng).unwrap();
+            p.play(mv).unwrap();
+        }
+        let s = p.scores();
+        margin += s[hard_seat as usize] as i32 - s[1 - hard_seat as usize] as i32;
+    }
+    assert!(margin > 0, "hard's margin over medium {margin}");
+}
+
+#[test]
+fn solve_command_reads_sizes_and_lines() {
+    let args = |s: &[&str]| s.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    let p = chain_and_single();
+    let names: Vec<String> = free_complement(&p);
+    let line_list = names.join(",");
+    assert_eq!(
+        solve_command(&args(&["--size", "3x3", &line_list])),
+        Ok("2".to_string())
+    );
+    assert_eq!(
+        solve_command(&args(&["dots", "--size=3x3", &line_list])),
+        Ok("2".to_string())
+    );
+    assert!(solve_command(&args(&["--size", "7x7", ""])).is_err());
+    assert!(solve_command(&args(&["--size", "3x3", "a1-c1"])).is_err());
+    assert!(solve_command(&args(&["--size", "3x3", "a1-b1,a1-b1"])).is_err());
+    assert!(solve_command(&args(&["--size"])).is_err());
+    assert!(solve_command(&args(&["--bogus"])).is_err());
+    for e in [
+        solve_command(&args(&["--size", "7x7"])),
+        solve_command(&args(&["--size", "3x3", "a1-c1"])),
+    ] {
+        assert!(!e.unwrap_err().contains('\n'));
+    }
+}
+
+/// The names of the drawn lines of `p`, in line order.
+fn free_complement(p: &DotsAndBoxes) -> Vec<String> {
+    (0..p.line_count() as Move)
+        .filter(|&m| p.line_owner(m).is_some())
+        .map(|m| p.move_name(m))
+        .collect()
+}
+
+/// Release figures: `cargo test --release --lib cpu::dots -- --ignored --nocapture`.
+#[test]
+#[ignore = "measurement; run in release with --nocapture"]
+fn measure() {
+    let p = DotsAndBoxes::new(3, 3).unwrap();
+    let start = Instant::now();
+    let v = solve(&p, &roomy());
+    println!("empty 3x3: {v:?} in {:?}", start.elapsed());
+    let g = Geometry::new(5, 4);
+    let mut rng = StdRng::seed_from_u64(11);
+    for free in (18..=34).step_by(2) {
+        let mut worst = Duration::ZERO;
+        let mut solved = 0;
+        for i in 0..6 {
+            let drawn = random_drawn(&g, &mut rng, free, i % 2 == 0);
+            let budget = Budget::new(Duration::from_millis(1500));
+            let start = Instant::now();
+            if Solver::new(&g, drawn, Some(&budget)).value(drawn).is_some() {
+                solved += 1;
+            }
+            worst = worst.max(start.elapsed());
+        }
+        println!("5x4, {free} free lines: {solved}/6 solved under 1.5 s, slowest {worst:?}");
+        if solved == 0 {
+            break;
+        }
+    }
+}
