@@ -30,14 +30,14 @@ use crate::game::{Game, GameKind, Move};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::collections::HashMap;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// No box on that side of a line (the board's edge).
 const EDGE: u8 = u8::MAX;
 
 /// Free lines up to which `hard` tries the exact solver first (measured in
 /// release: see the `measure` test). Above it the theory plays.
-pub const HARD_EXACT_FREE_LINES: u32 = 26;
+pub const HARD_EXACT_FREE_LINES: u32 = 30;
 
 /// A board's shape: which lines bound which boxes, and its symmetries as
 /// byte-wise lookup tables on line masks.
@@ -97,20 +97,20 @@ impl Geometry {
             }
         };
         let (w, h) = (width, height);
-        let mut maps: Vec<Box<dyn Fn((usize, usize)) -> (usize, usize)>> = vec![
-            Box::new(move |(x, y)| (w - x, y)),
-            Box::new(move |(x, y)| (x, h - y)),
-            Box::new(move |(x, y)| (w - x, h - y)),
-        ];
-        if width == height {
-            maps.push(Box::new(|(x, y)| (y, x)));
-            maps.push(Box::new(move |(x, y)| (w - y, x)));
-            maps.push(Box::new(move |(x, y)| (y, h - x)));
-            maps.push(Box::new(move |(x, y)| (w - y, h - x)));
-        }
-        let syms = maps
-            .iter()
-            .map(|map| {
+        // The images of dot (x, y): mirrors and the half turn, and on a
+        // square the four maps that swap the axes.
+        let map = |k: usize, (x, y): (usize, usize)| match k {
+            0 => (w - x, y),
+            1 => (x, h - y),
+            2 => (w - x, h - y),
+            3 => (y, x),
+            4 => (w - y, x),
+            5 => (y, h - x),
+            _ => (w - y, h - x),
+        };
+        let maps = if width == height { 7 } else { 3 };
+        let syms = (0..maps)
+            .map(|k| {
                 let mut table = [[0u64; 256]; 8];
                 for (byte, entries) in table.iter_mut().enumerate() {
                     for (value, image) in entries.iter_mut().enumerate() {
@@ -118,7 +118,7 @@ impl Geometry {
                             let l = byte * 8 + bit;
                             if value >> bit & 1 == 1 && l < lines {
                                 let (a, b) = dots(l);
-                                *image |= 1 << line_of(map(a), map(b));
+                                *image |= 1 << line_of(map(k, a), map(k, b));
                             }
                         }
                     }
@@ -165,7 +165,9 @@ impl Geometry {
         let after = drawn | 1 << l;
         self.line_boxes[l]
             .iter()
-            .filter(|&&b| b != EDGE && after & self.box_mask[b as usize] == self.box_mask[b as usize])
+            .filter(|&&b| {
+                b != EDGE && after & self.box_mask[b as usize] == self.box_mask[b as usize]
+            })
             .count() as i32
     }
 
@@ -364,9 +366,25 @@ impl<'a> Solver<'a> {
 
     /// The exact value for the side to move, `None` when the budget ran out.
     pub(crate) fn value(&mut self, drawn: u64) -> Option<i32> {
+        // MTD(f): null-window tests from a guess of 0, in steps of two (the
+        // value has the parity of the open boxes).
         let r = self.g.open_boxes(drawn);
-        let v = self.negamax(drawn, -r, r);
-        (!self.aborted).then_some(v)
+        let (mut lo, mut hi) = (-r, r);
+        let mut guess = r & 1;
+        while lo < hi {
+            let beta = if guess <= lo { lo + 2 } else { guess };
+            let v = self.negamax(drawn, beta - 1, beta);
+            if self.aborted {
+                return None;
+            }
+            if v < beta {
+                hi = parity_floor(v, r);
+            } else {
+                lo = parity_ceil(v, r);
+            }
+            guess = if v < beta { hi } else { lo };
+        }
+        Some(lo)
     }
 
     /// The best line and its exact value, `None` when the budget ran out or
@@ -524,6 +542,8 @@ impl<'a> Solver<'a> {
         } else {
             (best, best)
         };
+        lo = parity_ceil(lo, open);
+        hi = parity_floor(hi, open);
         let entry = &mut self.tt[slot];
         if entry.key == key {
             lo = lo.max(entry.lo as i32);
@@ -536,6 +556,26 @@ impl<'a> Solver<'a> {
             best: best_move,
         };
         best
+    }
+}
+
+/// The largest number at most `v` with the parity of `open`.
+#[inline]
+fn parity_floor(v: i32, open: i32) -> i32 {
+    if (v - open) & 1 == 0 {
+        v
+    } else {
+        v - 1
+    }
+}
+
+/// The smallest number at least `v` with the parity of `open`.
+#[inline]
+fn parity_ceil(v: i32, open: i32) -> i32 {
+    if (v - open) & 1 == 0 {
+        v
+    } else {
+        v + 1
     }
 }
 
@@ -675,7 +715,14 @@ fn medium(g: &Geometry, drawn: u64, rng: &mut impl Rng) -> usize {
 fn hard(g: &Geometry, drawn: u64, budget: &Budget, rng: &mut impl Rng) -> usize {
     let free = (g.all & !drawn).count_ones();
     if free <= HARD_EXACT_FREE_LINES {
-        if let Some((l, _)) = Solver::new(g, drawn, Some(budget)).best_move(drawn) {
+        // Two thirds of the time for the exact answer, the rest for the
+        // theory if that does not finish.
+        let left = budget.deadline.saturating_duration_since(Instant::now());
+        let exact = Budget {
+            deadline: Instant::now() + left * 2 / 3,
+            cancel: budget.cancel.clone(),
+        };
+        if let Some((l, _)) = Solver::new(g, drawn, Some(&exact)).best_move(drawn) {
             return l;
         }
     }
@@ -865,14 +912,18 @@ pub fn solve_command(args: &[String]) -> Result<String, String> {
         } else if arg.starts_with("--") {
             return Err(format!("unknown option {arg}"));
         } else if lines.is_some() {
-            return Err(format!("unexpected argument {arg}: give the lines as one comma-separated list"));
+            return Err(format!(
+                "unexpected argument {arg}: give the lines as one comma-separated list"
+            ));
         } else {
             lines = Some(arg);
         }
     }
     let size = size.unwrap_or("5x4");
     let Some(GameKind::Dots { width, height }) = GameKind::parse_dots_size(size) else {
-        return Err(format!("unknown board size {size}: use 5x4, 3x3, 4x4 or 5x5"));
+        return Err(format!(
+            "unknown board size {size}: use 5x4, 3x3, 4x4 or 5x5"
+        ));
     };
     let mut position = DotsAndBoxes::new(width, height).ok_or("unsupported board size")?;
     for name in lines.unwrap_or("").split(',').map(str::trim) {

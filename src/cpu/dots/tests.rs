@@ -2,7 +2,6 @@ use super::*;
 use crate::game::Seat;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use std::time::Instant;
 
 /// A plain exhaustive minimax (memoised on the drawn set), with its own
 /// box bookkeeping from coordinates.
@@ -182,7 +181,9 @@ fn mid_game_3x3_solves_like_plain_minimax() {
     let mut p = DotsAndBoxes::new(3, 3).unwrap();
     play(
         &mut p,
-        &["a1-b1", "c4-d4", "b2-b3", "d2-d3", "a3-b3", "c1-c2", "b4-c4", "a2-a3"],
+        &[
+            "a1-b1", "c4-d4", "b2-b3", "d2-d3", "a3-b3", "c1-c2", "b4-c4", "a2-a3",
+        ],
     );
     let expected = Plain::new(3, 3).value(p.drawn());
     assert_eq!(solve(&p, &roomy()), Some(expected));
@@ -243,12 +244,18 @@ fn keeps_control_by_declining_the_last_two() {
     let decline = p.parse_move("d1-d2").unwrap();
     let take = p.parse_move("c1-c2").unwrap();
     let mut rng = StdRng::seed_from_u64(6);
-    assert_eq!(choose_with(&p, Level::Hard, &roomy(), &mut rng), Some(decline));
+    assert_eq!(
+        choose_with(&p, Level::Hard, &roomy(), &mut rng),
+        Some(decline)
+    );
     let g = Geometry::of(&p);
     let expired = Budget::new(Duration::ZERO);
     assert_eq!(theory(&g, p.drawn(), &expired, &mut rng), decline as usize);
     // Medium never double-deals.
-    assert_eq!(choose_with(&p, Level::Medium, &roomy(), &mut rng), Some(take));
+    assert_eq!(
+        choose_with(&p, Level::Medium, &roomy(), &mut rng),
+        Some(take)
+    );
     // And the numbers: declining wins 4 from here; taking both boxes and
     // then opening the loop loses 4.
     assert_eq!(solve(&p, &roomy()), Some(4));
@@ -277,7 +284,10 @@ fn opens_the_short_chain_before_the_long_one() {
     let p = chain_and_single();
     let g = Geometry::of(&p);
     assert_eq!(solve(&p, &roomy()), Some(2));
-    let short = [p.parse_move("c4-d4").unwrap(), p.parse_move("d3-d4").unwrap()];
+    let short = [
+        p.parse_move("c4-d4").unwrap(),
+        p.parse_move("d3-d4").unwrap(),
+    ];
     let mut rng = StdRng::seed_from_u64(7);
     for level in [Level::Medium, Level::Hard] {
         let mv = choose_with(&p, level, &roomy(), &mut rng).unwrap();
@@ -391,9 +401,15 @@ fn free_complement(p: &DotsAndBoxes) -> Vec<String> {
 #[ignore = "measurement; run in release with --nocapture"]
 fn measure() {
     let p = DotsAndBoxes::new(3, 3).unwrap();
+    let g = Geometry::of(&p);
     let start = Instant::now();
-    let v = solve(&p, &roomy());
-    println!("empty 3x3: {v:?} in {:?}", start.elapsed());
+    let mut solver = Solver::new(&g, 0, None);
+    let v = solver.value(0);
+    println!(
+        "empty 3x3: {v:?} in {:?}, {} nodes",
+        start.elapsed(),
+        solver.nodes
+    );
     let g = Geometry::new(5, 4);
     let mut rng = StdRng::seed_from_u64(11);
     for free in (18..=34).step_by(2) {
