@@ -748,16 +748,14 @@ fn theory(g: &Geometry, drawn: u64, budget: &Budget, rng: &mut impl Rng) -> usiz
         let m = (g.box_mask[n] & !drawn & !(1 << l)).trailing_zeros() as usize;
         let beyond = g.across(m, n);
         let last_two = beyond == EDGE || g.sides(drawn, beyond as usize) < 2;
-        // An opened loop with four boxes left: b, n, beyond, and a
-        // capturable fourth box closing the ring back to b.
+        // Four boxes left open at both ends (an opened loop of four, or
+        // what is left of a longer one): b, n, beyond and a capturable
+        // fourth. Declining hands over both pairs with the middle line.
         let last_four = !last_two && g.sides(drawn, beyond as usize) == 2 && {
             let bb = beyond as usize;
             let m2 = (g.box_mask[bb] & !drawn & !(1 << m)).trailing_zeros() as usize;
             let fourth = g.across(m2, bb);
-            fourth != EDGE && g.sides(drawn, fourth as usize) == 3 && {
-                let l4 = (g.box_mask[fourth as usize] & !drawn & !(1 << m2)).trailing_zeros();
-                g.across(l4 as usize, fourth as usize) as usize == b
-            }
+            fourth != EDGE && fourth as usize != b && g.sides(drawn, fourth as usize) == 3
         };
         if !last_two && !last_four {
             return l;

@@ -1,7 +1,7 @@
 use super::*;
 use crate::game::Seat;
 use rand::rngs::StdRng;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
 /// A plain exhaustive minimax (memoised on the drawn set), with its own
 /// box bookkeeping from coordinates.
@@ -108,7 +108,8 @@ fn check_against_plain(w: usize, h: usize, free: usize, count: usize, seed: u64)
     let g = Geometry::new(w, h);
     let mut rng = StdRng::seed_from_u64(seed);
     for i in 0..count {
-        let drawn = random_drawn(&g, &mut rng, free.min(g.lines), i % 2 == 0);
+        let free = rng.gen_range(free / 2..=free.min(g.lines));
+        let drawn = random_drawn(&g, &mut rng, free, i % 2 == 0);
         let mut plain = Plain::new(w, h);
         let expected = plain.value(drawn);
         let got = Solver::new(&g, drawn, None).value(drawn);
@@ -129,7 +130,12 @@ fn check_against_plain(w: usize, h: usize, free: usize, count: usize, seed: u64)
 
 #[test]
 fn solver_matches_plain_minimax_2x2() {
-    check_against_plain(2, 2, 12, 30, 1);
+    check_against_plain(2, 2, 12, 60, 1);
+}
+
+#[test]
+fn solver_matches_plain_minimax_4x4() {
+    check_against_plain(4, 4, 12, 40, 12);
 }
 
 #[test]
@@ -263,6 +269,52 @@ fn keeps_control_by_declining_the_last_two() {
     play(&mut q, &["c1-c2", "d1-d2"]);
     assert_eq!(q.to_move(), mover);
     assert_eq!(2 + solve(&q, &roomy()).unwrap(), -4);
+}
+
+/// 3 x 3 with every line drawn but `free`.
+fn all_but(free: &[&str]) -> DotsAndBoxes {
+    let mut p = DotsAndBoxes::new(3, 3).unwrap();
+    let free: Vec<Move> = free.iter().map(|n| p.parse_move(n).unwrap()).collect();
+    for mv in 0..p.line_count() as Move {
+        if !free.contains(&mv) {
+            p.play(mv).unwrap();
+        }
+    }
+    p
+}
+
+#[test]
+fn loop_of_four_and_chain_of_five() {
+    // A ring in the top-left 2 x 2 and an L-shaped chain of five.
+    let p = all_but(&[
+        "b1-b2", "b2-b3", "a2-b2", "b2-c2", // the ring
+        "c1-d1", "c2-d2", "c3-d3", "c3-c4", "b3-b4", "a3-a4", // the chain
+    ]);
+    let g = Geometry::of(&p);
+    // Opening the loop loses 1 (the receiver keeps control: -4 + 5);
+    // opening the chain loses 5.
+    assert_eq!(Endgame::new().of(&g, p.drawn()), Some(-1));
+    assert_eq!(Plain::new(3, 3).value(p.drawn()), -1);
+    assert_eq!(solve(&p, &roomy()), Some(-1));
+    let ring: Vec<Move> = ["b1-b2", "b2-b3", "a2-b2", "b2-c2"]
+        .iter()
+        .map(|n| p.parse_move(n).unwrap())
+        .collect();
+    let mut rng = StdRng::seed_from_u64(13);
+    let mv = choose_with(&p, Level::Hard, &roomy(), &mut rng).unwrap();
+    assert!(ring.contains(&mv), "hard drew {}", p.move_name(mv));
+    // The loop opened: the receiver takes nothing and hands all four back
+    // with the line across the ring.
+    let mut q = p;
+    play(&mut q, &["b1-b2"]);
+    let across = q.parse_move("b2-b3").unwrap();
+    assert_eq!(
+        choose_with(&q, Level::Hard, &roomy(), &mut rng),
+        Some(across)
+    );
+    let expired = Budget::new(Duration::ZERO);
+    assert_eq!(theory(&g, q.drawn(), &expired, &mut rng), across as usize);
+    assert_eq!(solve(&q, &roomy()), Some(1));
 }
 
 /// 3 x 3: a chain of three along the top, a single box at the bottom
