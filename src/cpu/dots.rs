@@ -190,6 +190,34 @@ impl Geometry {
         }
     }
 
+    /// Whether the chain entered through line `l` into box `n` (two sides)
+    /// goes on through at least one more two-sided box after `n` (so with
+    /// the capturable box three or more are left) and then ends at the edge
+    /// or at a box with fewer than two sides, not at another capturable box
+    /// (an opened loop).
+    fn chain_goes_on(&self, drawn: u64, l: usize, n: usize) -> bool {
+        let mut prev = l;
+        let mut cur = n;
+        let mut len = 1;
+        for _ in 0..self.boxes {
+            let out = (self.box_mask[cur] & !drawn & !(1 << prev)).trailing_zeros() as usize;
+            let next = self.across(out, cur);
+            if next == EDGE {
+                return len >= 2;
+            }
+            match self.sides(drawn, next as usize) {
+                2 => {
+                    len += 1;
+                    prev = out;
+                    cur = next as usize;
+                }
+                3 => return false,
+                _ => return len >= 2,
+            }
+        }
+        false
+    }
+
     fn open_boxes(&self, drawn: u64) -> i32 {
         (0..self.boxes)
             .filter(|&b| self.sides(drawn, b) < 4)
@@ -347,7 +375,7 @@ pub(crate) struct Solver<'a> {
 impl<'a> Solver<'a> {
     pub(crate) fn new(g: &'a Geometry, drawn: u64, budget: Option<&'a Budget>) -> Solver<'a> {
         let free = (g.all & !drawn).count_ones();
-        let bits = (free + 2).clamp(10, 22);
+        let bits = (free + 2).clamp(10, 20);
         Solver {
             g,
             tt: vec![Entry::default(); 1 << bits],
@@ -444,6 +472,12 @@ impl<'a> Solver<'a> {
                     if next == EDGE || g.sides(drawn, next as usize) != 2 {
                         // Taking it is always right (it ends no chain that
                         // a double-deal could decline).
+                        let gain = g.gain(drawn, l);
+                        return gain + self.negamax(drawn | 1 << l, alpha - gain, beta - gain);
+                    }
+                    if g.chain_goes_on(drawn, l, next as usize) {
+                        // Three or more boxes left in a chain that ends:
+                        // declining now is never better than later.
                         let gain = g.gain(drawn, l);
                         return gain + self.negamax(drawn | 1 << l, alpha - gain, beta - gain);
                     }

@@ -464,7 +464,7 @@ fn measure() {
     );
     let g = Geometry::new(5, 4);
     let mut rng = StdRng::seed_from_u64(11);
-    for free in (18..=34).step_by(2) {
+    for free in (24..=36).step_by(2) {
         let mut worst = Duration::ZERO;
         let mut solved = 0;
         for i in 0..6 {
