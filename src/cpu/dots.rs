@@ -794,10 +794,24 @@ fn theory(g: &Geometry, drawn: u64, budget: &Budget, rng: &mut impl Rng) -> usiz
         if !last_two && !last_four {
             return l;
         }
-        decision = Some((l, m, if last_two { 2 } else { 4 }));
+        let handed = if last_two { 2 } else { 4 };
+        if let Some((other_take, other, other_handed)) = decision {
+            if other == m {
+                // The same four boxes seen from their other end.
+                continue;
+            }
+            // Two places to decline: control can only be kept once, at the
+            // last, so take one of them whole first, keeping the cheaper
+            // decline (two boxes rather than four) for last.
+            return if handed >= other_handed {
+                l
+            } else {
+                other_take
+            };
+        }
+        decision = Some((l, m, handed));
     }
     if let Some((take, decline, handed)) = decision {
-        // Other decision points elsewhere: take those boxes first.
         let (after, _) = g.take_all(drawn);
         if g.all & !after == 0 {
             return take;

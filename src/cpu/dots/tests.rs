@@ -482,3 +482,66 @@ fn measure() {
         }
     }
 }
+
+#[test]
+fn theory_captures_like_the_solver_before_a_loony_endgame() {
+    // Positions with boxes to take where taking everything leaves chains
+    // and loops: the theory's keep-or-take choice is then exact.
+    let mut checked = 0;
+    for (w, h, seed) in [(3, 3, 14), (4, 4, 15), (5, 4, 17)] {
+        let g = Geometry::new(w, h);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let expired = Budget::new(Duration::ZERO);
+        for _ in 0..3000 {
+            let free = rng.gen_range(6..=14);
+            let drawn = random_drawn(&g, &mut rng, free, true);
+            let (after, _) = g.take_all(drawn);
+            if capture(&g, drawn).is_none()
+                || g.all & !after == 0
+                || Endgame::new().of(&g, after).is_none()
+            {
+                continue;
+            }
+            let best = Solver::new(&g, drawn, None).value(drawn).unwrap();
+            let l = theory(&g, drawn, &expired, &mut rng);
+            let gain = g.gain(drawn, l);
+            let child = Solver::new(&g, drawn | 1 << l, None)
+                .value(drawn | 1 << l)
+                .unwrap();
+            let v = if gain > 0 { gain + child } else { -child };
+            assert_eq!(v, best, "{w}x{h} drawn {drawn:#x}: line {l}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 200, "only {checked} positions");
+}
+
+/// Release figures for the theory alone: hard with no time for the exact
+/// solver against medium on 5 x 4.
+#[test]
+#[ignore = "measurement; run in release with --nocapture"]
+fn theory_against_medium() {
+    let mut rng = StdRng::seed_from_u64(16);
+    let mut margin = 0;
+    let mut wins = 0;
+    let games = 10;
+    for game in 0..games {
+        let hard_seat: Seat = game % 2;
+        let mut p = DotsAndBoxes::new(5, 4).unwrap();
+        while !p.is_over() {
+            let mv = if p.to_move() == hard_seat {
+                let budget = Budget::new(Duration::from_millis(300));
+                let g = Geometry::of(&p);
+                theory(&g, p.drawn(), &budget, &mut rng) as Move
+            } else {
+                choose_with(&p, Level::Medium, &roomy(), &mut rng).unwrap()
+            };
+            p.play(mv).unwrap();
+        }
+        let s = p.scores();
+        let m = s[hard_seat as usize] as i32 - s[1 - hard_seat as usize] as i32;
+        margin += m;
+        wins += (m > 0) as i32;
+    }
+    println!("theory vs medium on 5x4: {wins}/{games} won, net {margin:+} boxes");
+}
