@@ -35,13 +35,25 @@ use std::time::{Duration, Instant};
 /// No box on that side of a line (the board's edge).
 const EDGE: u8 = u8::MAX;
 
-/// Free lines up to which `hard` tries the exact solver first (measured in
-/// release: see the `measure` test). Above it the theory plays.
-pub const HARD_EXACT_FREE_LINES: u32 = 30;
+/// Free lines up to which `hard` tries the exact solver first, by board
+/// (measured in release with the `measure` test: random positions with that
+/// many free lines solve well within 1 s; above it the theory plays, and
+/// also when an exact attempt runs out of time).
+pub fn hard_exact_free_lines(width: usize, height: usize) -> u32 {
+    match (width, height) {
+        (3, 3) => 24,
+        (4, 4) => 28,
+        (5, 4) | (4, 5) => 31,
+        (5, 5) => 35,
+        _ => 26,
+    }
+}
 
 /// A board's shape: which lines bound which boxes, and its symmetries as
 /// byte-wise lookup tables on line masks.
 pub(crate) struct Geometry {
+    width: usize,
+    height: usize,
     lines: usize,
     boxes: usize,
     all: u64,
@@ -127,6 +139,8 @@ impl Geometry {
             })
             .collect();
         Geometry {
+            width,
+            height,
             lines,
             boxes,
             all: u64::MAX >> (64 - lines),
@@ -748,7 +762,7 @@ fn medium(g: &Geometry, drawn: u64, rng: &mut impl Rng) -> usize {
 
 fn hard(g: &Geometry, drawn: u64, budget: &Budget, rng: &mut impl Rng) -> usize {
     let free = (g.all & !drawn).count_ones();
-    if free <= HARD_EXACT_FREE_LINES {
+    if free <= hard_exact_free_lines(g.width, g.height) {
         // Two thirds of the time for the exact answer, the rest for the
         // theory if that does not finish.
         let left = budget.deadline.saturating_duration_since(Instant::now());

@@ -462,23 +462,27 @@ fn measure() {
         start.elapsed(),
         solver.nodes
     );
-    let g = Geometry::new(5, 4);
     let mut rng = StdRng::seed_from_u64(11);
-    for free in (24..=36).step_by(2) {
-        let mut worst = Duration::ZERO;
-        let mut solved = 0;
-        for i in 0..6 {
-            let drawn = random_drawn(&g, &mut rng, free, i % 2 == 0);
-            let budget = Budget::new(Duration::from_millis(1500));
-            let start = Instant::now();
-            if Solver::new(&g, drawn, Some(&budget)).value(drawn).is_some() {
-                solved += 1;
+    for (w, h) in [(5, 4), (4, 4), (5, 5)] {
+        let g = Geometry::new(w, h);
+        for free in (24..=36).step_by(2) {
+            let mut worst = Duration::ZERO;
+            let mut solved = 0;
+            for i in 0..6 {
+                let drawn = random_drawn(&g, &mut rng, free, i % 2 == 0);
+                let budget = Budget::new(Duration::from_millis(1500));
+                let start = Instant::now();
+                if Solver::new(&g, drawn, Some(&budget)).value(drawn).is_some() {
+                    solved += 1;
+                }
+                worst = worst.max(start.elapsed());
             }
-            worst = worst.max(start.elapsed());
-        }
-        println!("5x4, {free} free lines: {solved}/6 solved under 1.5 s, slowest {worst:?}");
-        if solved == 0 {
-            break;
+            println!(
+                "{w}x{h}, {free} free lines: {solved}/6 solved under 1.5 s, slowest {worst:?}"
+            );
+            if solved == 0 {
+                break;
+            }
         }
     }
 }
@@ -544,4 +548,31 @@ fn theory_against_medium() {
         wins += (m > 0) as i32;
     }
     println!("theory vs medium on 5x4: {wins}/{games} won, net {margin:+} boxes");
+}
+
+/// Release figures: the slowest hard move of a game against medium on
+/// each board, with the real 1.5 s budget.
+#[test]
+#[ignore = "measurement; run in release with --nocapture"]
+fn hard_move_times() {
+    let mut rng = StdRng::seed_from_u64(18);
+    for (name, w, h) in GameKind::DOTS_SIZES {
+        let mut p = DotsAndBoxes::new(w, h).unwrap();
+        let mut slowest = Duration::ZERO;
+        while !p.is_over() {
+            let mv = if p.to_move() == 0 {
+                let start = std::time::Instant::now();
+                let mv = choose_with(&p, Level::Hard, &Budget::new(Budget::HARD), &mut rng);
+                slowest = slowest.max(start.elapsed());
+                mv.unwrap()
+            } else {
+                choose_with(&p, Level::Medium, &roomy(), &mut rng).unwrap()
+            };
+            p.play(mv).unwrap();
+        }
+        println!(
+            "{name}: slowest hard move {slowest:?}, score {:?}",
+            p.scores()
+        );
+    }
 }
