@@ -995,7 +995,7 @@ pub fn solve_command(args: &[String]) -> Result<String, String> {
             .ok_or_else(|| format!("{name} is not a line on a {size} board"))?;
         position
             .play(mv)
-            .map_err(|e| format!("cannot draw {name}: {e:?}"))?;
+            .map_err(|e| format!("cannot draw {name}: {e}"))?;
     }
     let budget = Budget::new(Duration::from_secs(60));
     solve(&position, &budget)
