@@ -252,8 +252,8 @@ impl Geometry {
         }
     }
 
-    /// The chains and loops of a loony endgame (every open box has two or
-    /// three sides... exactly two, nothing capturable), as component codes:
+    /// The chains and loops of a loony endgame (every open box has exactly
+    /// two sides drawn, so nothing is capturable), as component codes:
     /// length, plus 128 for a loop. `None` when the position is not one.
     fn components(&self, drawn: u64, out: &mut [u8; 32]) -> Option<usize> {
         let mut seen = 0u32;
