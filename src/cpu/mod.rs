@@ -6,6 +6,7 @@
 
 pub mod book;
 pub mod connect4;
+pub mod dots;
 pub mod generic;
 mod pool;
 
@@ -85,6 +86,7 @@ pub fn choose_move_with(
     #[allow(unreachable_patterns)]
     match position {
         AnyGame::Connect4(game) => connect4::choose(game, level, budget, rng),
+        AnyGame::Dots(game) => dots::choose_with(game, level, budget, rng),
         other => generic::choose(other, level, budget, rng, &generic::OutcomeOnly),
     }
 }

@@ -1,0 +1,579 @@
+use super::*;
+use crate::game::Seat;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// A plain exhaustive minimax (memoised on the drawn set), with its own
+/// box bookkeeping from coordinates.
+struct Plain {
+    w: usize,
+    h: usize,
+    memo: HashMap<u64, i32>,
+}
+
+impl Plain {
+    fn new(w: usize, h: usize) -> Plain {
+        Plain {
+            w,
+            h,
+            memo: HashMap::new(),
+        }
+    }
+
+    fn lines(&self) -> usize {
+        (self.h + 1) * self.w + self.h * (self.w + 1)
+    }
+
+    /// The lines around box (row, col).
+    fn around(&self, row: usize, col: usize) -> [usize; 4] {
+        let hl = (self.h + 1) * self.w;
+        [
+            row * self.w + col,
+            (row + 1) * self.w + col,
+            hl + row * (self.w + 1) + col,
+            hl + row * (self.w + 1) + col + 1,
+        ]
+    }
+
+    /// Boxes beside line l, as (row, col).
+    fn beside(&self, l: usize) -> Vec<(usize, usize)> {
+        let hl = (self.h + 1) * self.w;
+        let mut out = Vec::new();
+        if l < hl {
+            let (row, col) = (l / self.w, l % self.w);
+            if row > 0 {
+                out.push((row - 1, col));
+            }
+            if row < self.h {
+                out.push((row, col));
+            }
+        } else {
+            let v = l - hl;
+            let (row, col) = (v / (self.w + 1), v % (self.w + 1));
+            if col > 0 {
+                out.push((row, col - 1));
+            }
+            if col < self.w {
+                out.push((row, col));
+            }
+        }
+        out
+    }
+
+    fn value(&mut self, drawn: u64) -> i32 {
+        if let Some(&v) = self.memo.get(&drawn) {
+            return v;
+        }
+        let mut best = None;
+        for l in 0..self.lines() {
+            if drawn >> l & 1 == 1 {
+                continue;
+            }
+            let after = drawn | 1 << l;
+            let closed = self
+                .beside(l)
+                .into_iter()
+                .filter(|&(r, c)| self.around(r, c).iter().all(|&s| after >> s & 1 == 1))
+                .count() as i32;
+            let v = if closed > 0 {
+                closed + self.value(after)
+            } else {
+                -self.value(after)
+            };
+            best = Some(best.map_or(v, |b: i32| b.max(v)));
+        }
+        let v = best.unwrap_or(0);
+        self.memo.insert(drawn, v);
+        v
+    }
+}
+
+/// A random drawn set with `free` free lines: either lines at random, or
+/// safe lines first (which builds chains and loops) and then any.
+fn random_drawn(g: &Geometry, rng: &mut StdRng, free: usize, safe_first: bool) -> u64 {
+    let mut drawn = 0u64;
+    while (g.all & !drawn).count_ones() as usize > free {
+        let safe = safe_lines(g, drawn);
+        let l = if safe_first && !safe.is_empty() {
+            *safe.choose(rng).unwrap()
+        } else {
+            *free_lines(g, drawn).choose(rng).unwrap()
+        };
+        drawn |= 1 << l;
+    }
+    drawn
+}
+
+fn check_against_plain(w: usize, h: usize, free: usize, count: usize, seed: u64) {
+    let g = Geometry::new(w, h);
+    let mut rng = StdRng::seed_from_u64(seed);
+    for i in 0..count {
+        let free = rng.gen_range(free / 2..=free.min(g.lines));
+        let drawn = random_drawn(&g, &mut rng, free, i % 2 == 0);
+        let mut plain = Plain::new(w, h);
+        let expected = plain.value(drawn);
+        let got = Solver::new(&g, drawn, None).value(drawn);
+        assert_eq!(got, Some(expected), "{w}x{h} drawn {drawn:#x}");
+        // The best move the solver names is worth the value too.
+        let (l, v) = Solver::new(&g, drawn, None).best_move(drawn).unwrap();
+        assert_eq!(v, expected);
+        let after = drawn | 1 << l;
+        let gain = g.gain(drawn, l);
+        let mv = if gain > 0 {
+            gain + plain.value(after)
+        } else {
+            -plain.value(after)
+        };
+        assert_eq!(mv, expected, "{w}x{h} drawn {drawn:#x}: line {l}");
+    }
+}
+
+#[test]
+fn solver_matches_plain_minimax_2x2() {
+    check_against_plain(2, 2, 12, 60, 1);
+}
+
+#[test]
+fn solver_matches_plain_minimax_4x4() {
+    check_against_plain(4, 4, 12, 40, 12);
+}
+
+#[test]
+fn solver_matches_plain_minimax_3x2() {
+    check_against_plain(3, 2, 15, 40, 2);
+}
+
+#[test]
+fn solver_matches_plain_minimax_3x3() {
+    check_against_plain(3, 3, 13, 60, 3);
+}
+
+#[test]
+fn solver_matches_plain_minimax_5x4() {
+    check_against_plain(5, 4, 12, 40, 4);
+}
+
+#[test]
+fn symmetric_images_solve_alike() {
+    let g = Geometry::new(3, 3);
+    let mut rng = StdRng::seed_from_u64(5);
+    for _ in 0..20 {
+        let drawn = random_drawn(&g, &mut rng, 12, true);
+        let v = Solver::new(&g, drawn, None).value(drawn);
+        assert_eq!(g.canonical(drawn).count_ones(), drawn.count_ones());
+        for table in &g.syms {
+            let mut image = 0;
+            for (byte, entries) in table.iter().enumerate() {
+                image |= entries[(drawn >> (8 * byte)) as usize & 0xff];
+            }
+            assert_eq!(Solver::new(&g, image, None).value(image), v);
+        }
+    }
+}
+
+fn play(p: &mut DotsAndBoxes, names: &[&str]) {
+    for name in names {
+        p.play(p.parse_move(name).unwrap()).unwrap();
+    }
+}
+
+fn roomy() -> Budget {
+    Budget::new(Duration::from_secs(30))
+}
+
+#[test]
+fn mid_game_3x3_solves_like_plain_minimax() {
+    // 3 x 3 after eight lines: 16 free.
+    let mut p = DotsAndBoxes::new(3, 3).unwrap();
+    play(
+        &mut p,
+        &[
+            "a1-b1", "c4-d4", "b2-b3", "d2-d3", "a3-b3", "c1-c2", "b4-c4", "a2-a3",
+        ],
+    );
+    let expected = Plain::new(3, 3).value(p.drawn());
+    assert_eq!(solve(&p, &roomy()), Some(expected));
+}
+
+#[test]
+#[ignore = "slow at the test opt-level; run with --release --ignored"]
+fn empty_3x3_is_minus_three() {
+    let p = DotsAndBoxes::new(3, 3).unwrap();
+    assert_eq!(solve(&p, &roomy()), Some(-3));
+    for mv in p.legal_moves() {
+        let mut q = p;
+        q.play(mv).unwrap();
+        assert_eq!(solve(&q, &roomy()), Some(3), "{}", p.move_name(mv));
+    }
+}
+
+#[test]
+fn solve_gives_up_when_the_budget_is_spent() {
+    let p = DotsAndBoxes::new(5, 5).unwrap();
+    assert_eq!(solve(&p, &Budget::new(Duration::ZERO)), None);
+}
+
+/// 3 x 3: a chain of three along the top row and a loop of six below.
+fn chain_and_loop() -> DotsAndBoxes {
+    let mut p = DotsAndBoxes::new(3, 3).unwrap();
+    play(
+        &mut p,
+        &[
+            "a1-b1", "b1-c1", "c1-d1", // top edge
+            "a2-b2", "b2-c2", "c2-d2", // between the rows 1 and 2
+            "a2-a3", "a3-a4", "d2-d3", "d3-d4", // sides of the ring
+            "a4-b4", "b4-c4", "c4-d4", // bottom edge
+            "b3-c3", // the ring's hub
+        ],
+    );
+    p
+}
+
+#[test]
+fn chain_and_loop_theory() {
+    let p = chain_and_loop();
+    let g = Geometry::of(&p);
+    assert_eq!(Endgame::new().of(&g, p.drawn()), Some(-3));
+    assert_eq!(solve(&p, &roomy()), Some(-3));
+    assert_eq!(Plain::new(3, 3).value(p.drawn()), -3);
+}
+
+#[test]
+fn keeps_control_by_declining_the_last_two() {
+    let mut p = chain_and_loop();
+    // The chain of three is opened at its left end; the receiver takes
+    // the first box, then must hand back the last two with d1-d2.
+    play(&mut p, &["a1-a2"]);
+    let mover = p.to_move();
+    play(&mut p, &["b1-b2"]);
+    assert_eq!(p.to_move(), mover);
+    let decline = p.parse_move("d1-d2").unwrap();
+    let take = p.parse_move("c1-c2").unwrap();
+    let mut rng = StdRng::seed_from_u64(6);
+    assert_eq!(
+        choose_with(&p, Level::Hard, &roomy(), &mut rng),
+        Some(decline)
+    );
+    let g = Geometry::of(&p);
+    let expired = Budget::new(Duration::ZERO);
+    assert_eq!(theory(&g, p.drawn(), &expired, &mut rng), decline as usize);
+    // Medium never double-deals.
+    assert_eq!(
+        choose_with(&p, Level::Medium, &roomy(), &mut rng),
+        Some(take)
+    );
+    // And the numbers: declining wins 4 from here; taking both boxes and
+    // then opening the loop loses 4.
+    assert_eq!(solve(&p, &roomy()), Some(4));
+    let mut q = p;
+    play(&mut q, &["c1-c2", "d1-d2"]);
+    assert_eq!(q.to_move(), mover);
+    assert_eq!(2 + solve(&q, &roomy()).unwrap(), -4);
+}
+
+/// 3 x 3 with every line drawn but `free`.
+fn all_but(free: &[&str]) -> DotsAndBoxes {
+    let mut p = DotsAndBoxes::new(3, 3).unwrap();
+    let free: Vec<Move> = free.iter().map(|n| p.parse_move(n).unwrap()).collect();
+    for mv in 0..p.line_count() as Move {
+        if !free.contains(&mv) {
+            p.play(mv).unwrap();
+        }
+    }
+    p
+}
+
+#[test]
+fn loop_of_four_and_chain_of_five() {
+    // A ring in the top-left 2 x 2 and an L-shaped chain of five.
+    let p = all_but(&[
+        "b1-b2", "b2-b3", "a2-b2", "b2-c2", // the ring
+        "c1-d1", "c2-d2", "c3-d3", "c3-c4", "b3-b4", "a3-a4", // the chain
+    ]);
+    let g = Geometry::of(&p);
+    // Opening the loop loses 1 (the receiver keeps control: -4 + 5);
+    // opening the chain loses 5.
+    assert_eq!(Endgame::new().of(&g, p.drawn()), Some(-1));
+    assert_eq!(Plain::new(3, 3).value(p.drawn()), -1);
+    assert_eq!(solve(&p, &roomy()), Some(-1));
+    let ring: Vec<Move> = ["b1-b2", "b2-b3", "a2-b2", "b2-c2"]
+        .iter()
+        .map(|n| p.parse_move(n).unwrap())
+        .collect();
+    let mut rng = StdRng::seed_from_u64(13);
+    let mv = choose_with(&p, Level::Hard, &roomy(), &mut rng).unwrap();
+    assert!(ring.contains(&mv), "hard drew {}", p.move_name(mv));
+    // The loop opened: the receiver takes nothing and hands all four back
+    // with the line across the ring.
+    let mut q = p;
+    play(&mut q, &["b1-b2"]);
+    let across = q.parse_move("b2-b3").unwrap();
+    assert_eq!(
+        choose_with(&q, Level::Hard, &roomy(), &mut rng),
+        Some(across)
+    );
+    let expired = Budget::new(Duration::ZERO);
+    assert_eq!(theory(&g, q.drawn(), &expired, &mut rng), across as usize);
+    assert_eq!(solve(&q, &roomy()), Some(1));
+}
+
+/// 3 x 3: a chain of three along the top, a single box at the bottom
+/// right, everything else claimed.
+fn chain_and_single() -> DotsAndBoxes {
+    let mut p = DotsAndBoxes::new(3, 3).unwrap();
+    play(
+        &mut p,
+        &[
+            "a1-b1", "b1-c1", "c1-d1", "a2-b2", "b2-c2", "c2-d2", "a2-a3", "b2-b3", "c2-c3",
+            "d2-d3", "a3-b3", "b3-c3", "c3-d3", "a3-a4", "b3-b4", "c3-c4", "a4-b4", "b4-c4",
+        ],
+    );
+    p
+}
+
+#[test]
+fn opens_the_short_chain_before_the_long_one() {
+    let p = chain_and_single();
+    let g = Geometry::of(&p);
+    assert_eq!(solve(&p, &roomy()), Some(2));
+    let short = [
+        p.parse_move("c4-d4").unwrap(),
+        p.parse_move("d3-d4").unwrap(),
+    ];
+    let mut rng = StdRng::seed_from_u64(7);
+    for level in [Level::Medium, Level::Hard] {
+        let mv = choose_with(&p, level, &roomy(), &mut rng).unwrap();
+        assert!(short.contains(&mv), "{level:?} drew {}", p.move_name(mv));
+    }
+    let expired = Budget::new(Duration::ZERO);
+    let l = theory(&g, p.drawn(), &expired, &mut rng) as Move;
+    assert!(short.contains(&l), "theory drew {}", p.move_name(l));
+}
+
+#[test]
+fn takes_a_free_box() {
+    let mut p = chain_and_single();
+    play(&mut p, &["d3-d4"]);
+    let take = p.parse_move("c4-d4").unwrap();
+    let mut rng = StdRng::seed_from_u64(8);
+    for level in [Level::Medium, Level::Hard] {
+        assert_eq!(choose_with(&p, level, &roomy(), &mut rng), Some(take));
+    }
+    let g = Geometry::of(&p);
+    let expired = Budget::new(Duration::ZERO);
+    assert_eq!(theory(&g, p.drawn(), &expired, &mut rng), take as usize);
+    // Easy takes it most of the time.
+    let taken = (0..100)
+        .filter(|_| choose_with(&p, Level::Easy, &roomy(), &mut rng) == Some(take))
+        .count();
+    assert!(taken >= 60, "{taken}");
+}
+
+#[test]
+fn every_level_always_draws_a_legal_line() {
+    let mut rng = StdRng::seed_from_u64(9);
+    for (_, w, h) in GameKind::DOTS_SIZES {
+        for level in Level::ALL {
+            let mut p = DotsAndBoxes::new(w, h).unwrap();
+            while !p.is_over() {
+                // A spent budget: the answer must still be a legal line.
+                let budget = if level == Level::Hard && p.legal_moves().len() > 20 {
+                    Budget::new(Duration::ZERO)
+                } else {
+                    Budget::new(Duration::from_millis(200))
+                };
+                let mv = choose_with(&p, level, &budget, &mut rng).unwrap();
+                p.play(mv).unwrap();
+            }
+            assert_eq!(choose_with(&p, level, &roomy(), &mut rng), None);
+        }
+    }
+}
+
+#[test]
+fn hard_beats_medium_on_3x3() {
+    let mut rng = StdRng::seed_from_u64(10);
+    let mut margin = 0i32;
+    for game in 0..4 {
+        let hard_seat: Seat = game % 2;
+        let mut p = DotsAndBoxes::new(3, 3).unwrap();
+        while !p.is_over() {
+            let level = if p.to_move() == hard_seat {
+                Level::Hard
+            } else {
+                Level::Medium
+            };
+            // Room for the exact solver to finish: the match is deterministic.
+            let budget = Budget::new(Duration::from_secs(60));
+            let mv = choose_with(&p, level, &budget, &mut rng).unwrap();
+            p.play(mv).unwrap();
+        }
+        let s = p.scores();
+        margin += s[hard_seat as usize] as i32 - s[1 - hard_seat as usize] as i32;
+    }
+    assert!(margin > 0, "hard's margin over medium {margin}");
+}
+
+#[test]
+fn solve_command_reads_sizes_and_lines() {
+    let args = |s: &[&str]| s.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    let p = chain_and_single();
+    let names: Vec<String> = free_complement(&p);
+    let line_list = names.join(",");
+    assert_eq!(
+        solve_command(&args(&["--size", "3x3", &line_list])),
+        Ok("2".to_string())
+    );
+    assert_eq!(
+        solve_command(&args(&["dots", "--size=3x3", &line_list])),
+        Ok("2".to_string())
+    );
+    assert!(solve_command(&args(&["--size", "7x7", ""])).is_err());
+    assert!(solve_command(&args(&["--size", "3x3", "a1-c1"])).is_err());
+    assert!(solve_command(&args(&["--size", "3x3", "a1-b1,a1-b1"])).is_err());
+    assert!(solve_command(&args(&["--size"])).is_err());
+    assert!(solve_command(&args(&["--bogus"])).is_err());
+    for e in [
+        solve_command(&args(&["--size", "7x7"])),
+        solve_command(&args(&["--size", "3x3", "a1-c1"])),
+    ] {
+        assert!(!e.unwrap_err().contains('\n'));
+    }
+}
+
+/// The names of the drawn lines of `p`, in line order.
+fn free_complement(p: &DotsAndBoxes) -> Vec<String> {
+    (0..p.line_count() as Move)
+        .filter(|&m| p.line_owner(m).is_some())
+        .map(|m| p.move_name(m))
+        .collect()
+}
+
+/// Release figures: `cargo test --release --lib cpu::dots -- --ignored --nocapture`.
+#[test]
+#[ignore = "measurement; run in release with --nocapture"]
+fn measure() {
+    let p = DotsAndBoxes::new(3, 3).unwrap();
+    let g = Geometry::of(&p);
+    let start = Instant::now();
+    let mut solver = Solver::new(&g, 0, None);
+    let v = solver.value(0);
+    println!(
+        "empty 3x3: {v:?} in {:?}, {} nodes",
+        start.elapsed(),
+        solver.nodes
+    );
+    let mut rng = StdRng::seed_from_u64(11);
+    for (w, h) in [(5, 4), (4, 4), (5, 5)] {
+        let g = Geometry::new(w, h);
+        for free in (24..=36).step_by(2) {
+            let mut worst = Duration::ZERO;
+            let mut solved = 0;
+            for i in 0..6 {
+                let drawn = random_drawn(&g, &mut rng, free, i % 2 == 0);
+                let budget = Budget::new(Duration::from_millis(1500));
+                let start = Instant::now();
+                if Solver::new(&g, drawn, Some(&budget)).value(drawn).is_some() {
+                    solved += 1;
+                }
+                worst = worst.max(start.elapsed());
+            }
+            println!(
+                "{w}x{h}, {free} free lines: {solved}/6 solved under 1.5 s, slowest {worst:?}"
+            );
+            if solved == 0 {
+                break;
+            }
+        }
+    }
+}
+
+#[test]
+fn theory_captures_like_the_solver_before_a_loony_endgame() {
+    // Positions with boxes to take where taking everything leaves chains
+    // and loops: the theory's keep-or-take choice is then exact.
+    let mut checked = 0;
+    for (w, h, seed) in [(3, 3, 14), (4, 4, 15), (5, 4, 17)] {
+        let g = Geometry::new(w, h);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let expired = Budget::new(Duration::ZERO);
+        for _ in 0..3000 {
+            let free = rng.gen_range(6..=14);
+            let drawn = random_drawn(&g, &mut rng, free, true);
+            let (after, _) = g.take_all(drawn);
+            if capture(&g, drawn).is_none()
+                || g.all & !after == 0
+                || Endgame::new().of(&g, after).is_none()
+            {
+                continue;
+            }
+            let best = Solver::new(&g, drawn, None).value(drawn).unwrap();
+            let l = theory(&g, drawn, &expired, &mut rng);
+            let gain = g.gain(drawn, l);
+            let child = Solver::new(&g, drawn | 1 << l, None)
+                .value(drawn | 1 << l)
+                .unwrap();
+            let v = if gain > 0 { gain + child } else { -child };
+            assert_eq!(v, best, "{w}x{h} drawn {drawn:#x}: line {l}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 200, "only {checked} positions");
+}
+
+/// Release figures for the theory alone: hard with no time for the exact
+/// solver against medium on 5 x 4.
+#[test]
+#[ignore = "measurement; run in release with --nocapture"]
+fn theory_against_medium() {
+    let mut rng = StdRng::seed_from_u64(16);
+    let mut margin = 0;
+    let mut wins = 0;
+    let games = 10;
+    for game in 0..games {
+        let hard_seat: Seat = game % 2;
+        let mut p = DotsAndBoxes::new(5, 4).unwrap();
+        while !p.is_over() {
+            let mv = if p.to_move() == hard_seat {
+                let budget = Budget::new(Duration::from_millis(300));
+                let g = Geometry::of(&p);
+                theory(&g, p.drawn(), &budget, &mut rng) as Move
+            } else {
+                choose_with(&p, Level::Medium, &roomy(), &mut rng).unwrap()
+            };
+            p.play(mv).unwrap();
+        }
+        let s = p.scores();
+        let m = s[hard_seat as usize] as i32 - s[1 - hard_seat as usize] as i32;
+        margin += m;
+        wins += (m > 0) as i32;
+    }
+    println!("theory vs medium on 5x4: {wins}/{games} won, net {margin:+} boxes");
+}
+
+/// Release figures: the slowest hard move of a game against medium on
+/// each board, with the real 1.5 s budget.
+#[test]
+#[ignore = "measurement; run in release with --nocapture"]
+fn hard_move_times() {
+    let mut rng = StdRng::seed_from_u64(18);
+    for (name, w, h) in GameKind::DOTS_SIZES {
+        let mut p = DotsAndBoxes::new(w, h).unwrap();
+        let mut slowest = Duration::ZERO;
+        while !p.is_over() {
+            let mv = if p.to_move() == 0 {
+                let start = std::time::Instant::now();
+                let mv = choose_with(&p, Level::Hard, &Budget::new(Budget::HARD), &mut rng);
+                slowest = slowest.max(start.elapsed());
+                mv.unwrap()
+            } else {
+                choose_with(&p, Level::Medium, &roomy(), &mut rng).unwrap()
+            };
+            p.play(mv).unwrap();
+        }
+        println!(
+            "{name}: slowest hard move {slowest:?}, score {:?}",
+            p.scores()
+        );
+    }
+}
