@@ -218,3 +218,56 @@ async fn move_command_and_autocomplete() {
     assert!(assert_private(&d.response(ix).await).contains("no game"));
     h.stop().await;
 }
+
+/// Text follows the person's Discord language: the board in the host's,
+/// private answers in the asker's; commands carry localized descriptions.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn messages_follow_the_players_language() {
+    let h = Harness::start().await;
+    let d = &h.discord;
+    let command = d.wait_command("connect4").await;
+    assert!(
+        command["description_localizations"]["pt-BR"]
+            .as_str()
+            .is_some_and(|t| t.contains("Quatro em linha")),
+        "{command}"
+    );
+    assert!(command["description_localizations"]["fr"]
+        .as_str()
+        .is_some_and(|t| t.contains("Quatre en ligne")));
+    let ana = d.user_with_locale("ana", "pt-BR");
+    let luc = d.user_with_locale("luc", "fr");
+    let channel = d.channel_id();
+    let ix = d
+        .slash(&ana, channel, "connect4", json!({"opponent": luc.id}))
+        .await;
+    let invitation = d.response(ix).await.message_id.unwrap();
+    let message = d.message(invitation).unwrap();
+    assert!(
+        message
+            .content
+            .contains("convida você para jogar **Quatro em linha**"),
+        "{}",
+        message.content
+    );
+    assert!(message
+        .buttons()
+        .iter()
+        .any(|b| b.label.as_deref() == Some("Aceitar")));
+    // Ana may not answer her own invitation: told so in Portuguese.
+    let click = d.click_label(&ana, invitation, "Aceitar").await;
+    assert!(assert_private(&d.response(click).await).contains("aguarde a resposta"));
+    let click = d.click_label(&luc, invitation, "Aceitar").await;
+    assert_eq!(d.response(click).await.kind, 7);
+    let board = d.message(invitation).unwrap();
+    assert!(board.content.contains("**Vez de:**"), "{}", board.content);
+    // Luc clicks out of turn or in turn; either way his answer is French.
+    let red = seat_of_colour(&board, "🔴").unwrap();
+    if red == ana.id {
+        let click = d.click_label(&luc, invitation, "4").await;
+        assert!(assert_private(&d.response(click).await).contains("Ce n'est pas votre tour"));
+    }
+    let ix = d.slash(&luc, channel, "move", json!({"at": "z"})).await;
+    assert!(assert_private(&d.response(ix).await).contains("n'est pas un coup"));
+    h.stop().await;
+}
