@@ -4,6 +4,9 @@
 //! [`Budget`]: a deadline and a cancel flag the table raises when the
 //! position the search started from is no longer current.
 
+pub mod connect4_3d;
+pub mod connect4_3p;
+
 use crate::game::{AnyGame, Move};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
