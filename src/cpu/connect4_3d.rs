@@ -152,7 +152,8 @@ thread_local! {
 
 #[inline]
 fn hash(me: u64, opp: u64) -> usize {
-    let h = me.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ opp.rotate_left(23).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    let h = me.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ opp.rotate_left(23).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
     (h ^ (h >> 29)) as usize & (TT_SIZE - 1)
 }
 
@@ -227,7 +228,15 @@ impl<'a> Search<'a> {
         Ok((cand, forced != 0, my_t, op_t))
     }
 
-    fn negamax(&mut self, me: u64, opp: u64, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+    fn negamax(
+        &mut self,
+        me: u64,
+        opp: u64,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> i32 {
         self.nodes += 1;
         if self.nodes & 1023 == 0 && (self.budget.expired() || Instant::now() >= self.deadline) {
             self.aborted = true;
@@ -330,7 +339,15 @@ impl<'a> Search<'a> {
     /// Searches every root move of `order` (cells) to `depth` with a window;
     /// returns the best cell and score, or `None` when aborted before the
     /// first move finished. `order` is reordered best first.
-    fn root(&mut self, me: u64, opp: u64, order: &mut [u8], depth: i32, alpha: i32, beta: i32) -> Option<(u8, i32)> {
+    fn root(
+        &mut self,
+        me: u64,
+        opp: u64,
+        order: &mut [u8],
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<(u8, i32)> {
         let mut alpha = alpha;
         let mut best: Option<(u8, i32)> = None;
         for i in 0..order.len() {
@@ -393,7 +410,12 @@ pub fn choose(position: &Connect4ThreeD, level: Level, budget: &Budget) -> Optio
 }
 
 /// [`choose`] with the caller's random numbers (for seeded matches).
-pub fn choose_with(position: &Connect4ThreeD, level: Level, budget: &Budget, rng: &mut impl Rng) -> Option<Move> {
+pub fn choose_with(
+    position: &Connect4ThreeD,
+    level: Level,
+    budget: &Budget,
+    rng: &mut impl Rng,
+) -> Option<Move> {
     if position.is_over() {
         return None;
     }
@@ -493,7 +515,11 @@ fn medium(me: u64, opp: u64, budget: &Budget, rng: &mut impl Rng) -> Option<Move
             scored.push((s, c));
         }
         let best = scored.iter().map(|&(s, _)| s).max()?;
-        let near: Vec<u8> = scored.iter().filter(|&&(s, _)| s >= best - 3).map(|&(_, c)| c).collect();
+        let near: Vec<u8> = scored
+            .iter()
+            .filter(|&&(s, _)| s >= best - 3)
+            .map(|&(_, c)| c)
+            .collect();
         Some(rod_of(near[rng.gen_range(0..near.len())]))
     })
     .or(Some(rod_of(order[0])))
@@ -619,7 +645,8 @@ pub fn arena_3d(a: Level, b: Level, games: usize, seed: u64) -> Arena3d {
             let level = if a_moves { a } else { b };
             let budget = Budget::new(Budget::HARD);
             let started = Instant::now();
-            let mv = choose_with(&position, level, &budget, &mut rng).expect("a move while not over");
+            let mv =
+                choose_with(&position, level, &budget, &mut rng).expect("a move while not over");
             let took = started.elapsed();
             if a_moves { &mut times_a } else { &mut times_b }.push(took);
             position.play(mv).expect("the CPU plays legal moves");
@@ -773,7 +800,10 @@ mod tests {
     #[test]
     #[ignore]
     fn arena_hard_vs_medium() {
-        let games = std::env::var("ARENA_GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(40);
+        let games = std::env::var("ARENA_GAMES")
+            .ok()
+            .and_then(|g| g.parse().ok())
+            .unwrap_or(40);
         let r = arena_3d(Level::Hard, Level::Medium, games, 2026);
         println!("3D hard vs medium, {games} games: {r:#?}");
     }

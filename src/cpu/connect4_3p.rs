@@ -17,7 +17,9 @@
 
 use super::connect4_3d::TimeStats;
 use super::{Budget, Level};
-use crate::game::connect4_3p::{Connect4ThreePlayer, BOARD, BOTTOM, CELLS, HEIGHT, SEATS, STRIDE, WIDTH};
+use crate::game::connect4_3p::{
+    Connect4ThreePlayer, BOARD, BOTTOM, CELLS, HEIGHT, SEATS, STRIDE, WIDTH,
+};
 use crate::game::{Game, Move};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -215,7 +217,8 @@ impl State {
         let play = self.playable();
         let t = self.threats();
         for s in 0..SEATS {
-            e[s] += THREAT * t[s].count_ones() as i32 + THREAT_PLAYABLE * (t[s] & play).count_ones() as i32;
+            e[s] += THREAT * t[s].count_ones() as i32
+                + THREAT_PLAYABLE * (t[s] & play).count_ones() as i32;
         }
         e
     }
@@ -285,10 +288,13 @@ impl Searcher<'_> {
     }
 
     /// Moves of `seat` in `state`, best first, into `out`; returns how many.
-    fn ordered(&self, state: &State, seat: usize, out: &mut [(i32, u32); WIDTH]) -> usize {
+    fn ordered(&self, state: &State, seat: usize, allowed: u128, out: &mut [(i32, u32); WIDTH]) -> usize {
         let mut n = 0;
-        for b in bits(state.playable()) {
-            out[n] = (state.order_score(seat, b) * 16 + self.history[b as usize].min(1 << 16), b);
+        for b in bits(allowed) {
+            out[n] = (
+                state.order_score(seat, b) * 16 + self.history[b as usize].min(1 << 16),
+                b,
+            );
             n += 1;
         }
         out[..n].sort_unstable_by(|a, b| b.0.cmp(&a.0));
@@ -304,7 +310,14 @@ impl Searcher<'_> {
     }
 
     /// Paranoid alpha-beta: the root maximises, the others minimise, in turn.
-    fn paranoid(&mut self, state: &State, depth: i32, mut alpha: i32, mut beta: i32, ply: i32) -> i32 {
+    fn paranoid(
+        &mut self,
+        state: &State,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: i32,
+    ) -> i32 {
         if self.tick() {
             return 0;
         }
@@ -317,11 +330,21 @@ impl Searcher<'_> {
         if t[seat] & play != 0 {
             return self.value(seat, ply);
         }
-        if depth <= 0 {
+        // Whoever moves blocks the next seat's win (a real player would; a
+        // coalition partner too, or that partner wins instead of the root
+        // losing to the coalition as a whole).
+        let next = (seat + 1) % SEATS;
+        let forced = t[next] & play;
+        if forced & forced.wrapping_sub(1) != 0 {
+            return self.value(next, ply + 1);
+        }
+        if depth <= 0 && forced == 0 {
             return state.score(self.root);
         }
+        let allowed = if forced != 0 { forced } else { play };
+        let depth = if forced != 0 { depth + 1 } else { depth };
         let mut moves = [(0, 0); WIDTH];
-        let n = self.ordered(state, seat, &mut moves);
+        let n = self.ordered(state, seat, allowed, &mut moves);
         let maximise = seat == self.root;
         let mut best = if maximise { -INF } else { INF };
         for &(_, b) in &moves[..n] {
@@ -361,11 +384,18 @@ impl Searcher<'_> {
             if t[root] & play != 0 {
                 return self.value(root, ply);
             }
-            if depth <= 0 {
+            let next = (root + 1) % SEATS;
+            let forced = t[next] & play;
+            if forced & forced.wrapping_sub(1) != 0 {
+                return self.value(next, ply + 1);
+            }
+            if depth <= 0 && forced == 0 {
                 return state.score(root);
             }
+            let allowed = if forced != 0 { forced } else { play };
+            let depth = if forced != 0 { depth + 1 } else { depth };
             let mut moves = [(0, 0); WIDTH];
-            let n = self.ordered(state, root, &mut moves);
+            let n = self.ordered(state, root, allowed, &mut moves);
             let mut best = -INF;
             for &(_, b) in &moves[..n] {
                 let child = state.with(root, b, (root + 1) % SEATS);
@@ -383,19 +413,28 @@ impl Searcher<'_> {
             best
         } else {
             let opponents = [(root + 1) % SEATS, (root + 2) % SEATS];
-            for &o in &opponents {
-                if t[o] & play != 0 {
-                    return self.value(o, ply);
-                }
+            if t[opponents[0]] & play != 0 {
+                return self.value(opponents[0], ply);
             }
-            if depth <= 0 {
+            // The second opponent's win: the first, moving before it, blocks.
+            let forced = t[opponents[1]] & play;
+            if forced & forced.wrapping_sub(1) != 0 {
+                return self.value(opponents[1], ply + 1);
+            }
+            if depth <= 0 && forced == 0 {
                 return state.score(root);
             }
+            let depth = if forced != 0 { depth + 1 } else { depth };
             let mut all = [(0i32, 0u32, 0usize); 2 * WIDTH];
             let mut n = 0;
             for &o in &opponents {
+                let allowed = match (forced, o == opponents[0]) {
+                    (0, _) => play,
+                    (f, true) => f,
+                    (_, false) => 0,
+                };
                 let mut moves = [(0, 0); WIDTH];
-                let k = self.ordered(state, o, &mut moves);
+                let k = self.ordered(state, o, allowed, &mut moves);
                 for &(s, b) in &moves[..k] {
                     all[n] = (s, b, o);
                     n += 1;
@@ -452,7 +491,12 @@ pub fn choose(position: &Connect4ThreePlayer, level: Level, budget: &Budget) -> 
 }
 
 /// [`choose`] for an arena player, with the caller's random numbers.
-pub fn choose_cpu(position: &Connect4ThreePlayer, cpu: Cpu3p, budget: &Budget, rng: &mut impl Rng) -> Option<Move> {
+pub fn choose_cpu(
+    position: &Connect4ThreePlayer,
+    cpu: Cpu3p,
+    budget: &Budget,
+    rng: &mut impl Rng,
+) -> Option<Move> {
     if position.is_over() {
         return None;
     }
@@ -510,7 +554,9 @@ fn root_moves(state: &State) -> Result<Vec<u32>, u32> {
     let danger = (t[next] | t[after]) >> 1;
     let safe = play & !danger;
     let cand = if safe != 0 { safe } else { play };
-    let mut moves: Vec<(i32, u32)> = bits(cand).map(|b| (state.order_score(seat, b), b)).collect();
+    let mut moves: Vec<(i32, u32)> = bits(cand)
+        .map(|b| (state.order_score(seat, b), b))
+        .collect();
     moves.sort_by(|a, b| b.0.cmp(&a.0));
     Ok(moves.into_iter().map(|(_, b)| b).collect())
 }
@@ -526,7 +572,11 @@ fn medium(state: &State, rng: &mut impl Rng) -> Option<Move> {
         .map(|&b| (state.with(seat, b, (seat + 1) % SEATS).score(seat), b))
         .collect();
     let best = scored.iter().map(|&(s, _)| s).max()?;
-    let near: Vec<u32> = scored.iter().filter(|&&(s, _)| s >= best - 4).map(|&(_, b)| b).collect();
+    let near: Vec<u32> = scored
+        .iter()
+        .filter(|&&(s, _)| s >= best - 4)
+        .map(|&(_, b)| b)
+        .collect();
     Some(column_of(near[rng.gen_range(0..near.len())]))
 }
 
@@ -553,9 +603,12 @@ fn hard(state: &State, kind: Search3p, budget: &Budget) -> Option<Move> {
     let mut depth = 1;
     while depth <= free {
         match searcher.root_search(state, &mut order, depth) {
+            // Every move loses against best play: keep the shallower choice,
+            // which at least holds out longer against real opponents.
+            Some((_, score)) if score < -WIN_BOUND && depth > 1 => break,
             Some((b, score)) => {
                 best = b;
-                if searcher.aborted || score.abs() > WIN_BOUND {
+                if searcher.aborted || score > WIN_BOUND {
                     break;
                 }
             }
@@ -579,7 +632,14 @@ pub struct Arena3p {
 }
 
 /// The six seat orders of three players.
-const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+const ORDERS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
 
 /// Plays `games` games of `hard` against two `other` players, cycling
 /// through the six seat orders (player 0 is `hard`; 1 and 2 are `other`).
@@ -610,7 +670,8 @@ pub fn arena_3p_players(players: [Cpu3p; SEATS], games: usize, seed: u64) -> Are
             let p = (0..SEATS).find(|&p| seat_of[p] == seat).unwrap_or(0);
             let budget = Budget::new(Budget::HARD);
             let started = Instant::now();
-            let mv = choose_cpu(&position, players[p], &budget, &mut rng).expect("a move while not over");
+            let mv = choose_cpu(&position, players[p], &budget, &mut rng)
+                .expect("a move while not over");
             times[p].push(started.elapsed());
             position.play(mv).expect("the CPU plays legal moves");
         }
@@ -783,13 +844,24 @@ mod tests {
     #[test]
     #[ignore]
     fn arena_hard_vs_two_medium_and_brs_vs_paranoid() {
-        let games = std::env::var("ARENA_GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(24);
+        let games = std::env::var("ARENA_GAMES")
+            .ok()
+            .and_then(|g| g.parse().ok())
+            .unwrap_or(24);
         for kind in [Search3p::Paranoid, Search3p::BestReply] {
-            let r = arena_3p_players([Cpu3p::Hard(kind), Cpu3p::Medium, Cpu3p::Medium], games, 2026);
+            let r = arena_3p_players(
+                [Cpu3p::Hard(kind), Cpu3p::Medium, Cpu3p::Medium],
+                games,
+                2026,
+            );
             println!("3p hard-{kind:?} vs two medium, {games} games: {r:#?}");
         }
         let r = arena_3p_players(
-            [Cpu3p::Hard(Search3p::Paranoid), Cpu3p::Hard(Search3p::BestReply), Cpu3p::Medium],
+            [
+                Cpu3p::Hard(Search3p::Paranoid),
+                Cpu3p::Hard(Search3p::BestReply),
+                Cpu3p::Medium,
+            ],
             games,
             2027,
         );
