@@ -34,7 +34,7 @@ pub const EXACT_FREE: u32 = 20;
 /// Plies Medium looks ahead.
 pub const MEDIUM_DEPTH: i32 = 3;
 /// Hard starts no new iteration after this long (unless solving exactly).
-const HARD_SOFT: Duration = Duration::from_millis(45);
+const HARD_SOFT: Duration = Duration::from_millis(70);
 /// Hard abandons the heuristic search after this long.
 const HARD_HEURISTIC_CAP: Duration = Duration::from_millis(400);
 /// Hard's exact solve stops after this long (the budget may stop it sooner).
