@@ -94,7 +94,7 @@ fn evaluate(me: u64, opp: u64, my_t: u64, op_t: u64) -> i32 {
             score -= LINE_WEIGHT[o.count_ones() as usize];
         }
     }
-    let red_to_move = (me | opp).count_ones() % 2 == 0;
+    let red_to_move = (me | opp).count_ones().is_multiple_of(2);
     let (my_good, op_good) = if red_to_move {
         (EVEN_LEVELS, !EVEN_LEVELS)
     } else {
@@ -286,7 +286,7 @@ impl<'a> Search<'a> {
             n += 1;
         }
         let moves = &mut moves[..n];
-        moves.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
 
         let alpha0 = alpha;
         let mut best = -INF;
@@ -495,7 +495,7 @@ fn root_moves(me: u64, opp: u64) -> Result<Vec<u8>, u8> {
     if moves.len() == 1 {
         return Err(moves[0].1);
     }
-    moves.sort_by(|a, b| b.0.cmp(&a.0));
+    moves.sort_by_key(|m| std::cmp::Reverse(m.0));
     Ok(moves.into_iter().map(|(_, c)| c).collect())
 }
 

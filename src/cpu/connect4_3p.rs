@@ -298,7 +298,13 @@ impl Searcher<'_> {
     }
 
     /// Moves of `seat` in `state`, best first, into `out`; returns how many.
-    fn ordered(&self, state: &State, seat: usize, allowed: u128, out: &mut [(i32, u32); WIDTH]) -> usize {
+    fn ordered(
+        &self,
+        state: &State,
+        seat: usize,
+        allowed: u128,
+        out: &mut [(i32, u32); WIDTH],
+    ) -> usize {
         let mut n = 0;
         for b in bits(allowed) {
             out[n] = (
@@ -307,7 +313,7 @@ impl Searcher<'_> {
             );
             n += 1;
         }
-        out[..n].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        out[..n].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         n
     }
 
@@ -450,7 +456,7 @@ impl Searcher<'_> {
                     n += 1;
                 }
             }
-            all[..n].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+            all[..n].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
             let mut best = INF;
             for &(_, b, o) in &all[..n] {
                 let child = state.with(o, b, root);
@@ -567,7 +573,7 @@ fn root_moves(state: &State) -> Result<Vec<u32>, u32> {
     let mut moves: Vec<(i32, u32)> = bits(cand)
         .map(|b| (state.order_score(seat, b), b))
         .collect();
-    moves.sort_by(|a, b| b.0.cmp(&a.0));
+    moves.sort_by_key(|m| std::cmp::Reverse(m.0));
     Ok(moves.into_iter().map(|(_, b)| b).collect())
 }
 
@@ -693,8 +699,8 @@ pub fn arena_3p_players(players: [Cpu3p; SEATS], games: usize, seed: u64) -> Are
             None => result.draws += 1,
         }
     }
-    for p in 0..SEATS {
-        result.times[p] = TimeStats::from_samples(&mut times[p]);
+    for (stats, samples) in result.times.iter_mut().zip(times.iter_mut()) {
+        *stats = TimeStats::from_samples(samples);
     }
     result
 }
