@@ -804,7 +804,11 @@ mod tests {
             .ok()
             .and_then(|g| g.parse().ok())
             .unwrap_or(40);
-        let r = arena_3d(Level::Hard, Level::Medium, games, 2026);
+        let seed = std::env::var("ARENA_SEED")
+            .ok()
+            .and_then(|g| g.parse().ok())
+            .unwrap_or(2026);
+        let r = arena_3d(Level::Hard, Level::Medium, games, seed);
         println!("3D hard vs medium, {games} games: {r:#?}");
     }
 }
