@@ -6,8 +6,9 @@
 
 pub mod book;
 pub mod connect4;
+pub mod connect4_3d;
+pub mod connect4_3p;
 pub mod dots;
-pub mod generic;
 mod pool;
 
 use crate::game::{AnyGame, Move};
@@ -81,12 +82,12 @@ pub fn choose_move_with(
     budget: &Budget,
     rng: &mut impl rand::Rng,
 ) -> Option<Move> {
-    // The other games' variants arrive separately; until they do, the
-    // second arm cannot match.
-    #[allow(unreachable_patterns)]
     match position {
         AnyGame::Connect4(game) => connect4::choose(game, level, budget, rng),
         AnyGame::Dots(game) => dots::choose_with(game, level, budget, rng),
-        other => generic::choose(other, level, budget, rng, &generic::OutcomeOnly),
+        AnyGame::Connect4ThreeD(game) => connect4_3d::choose_with(game, level, budget, rng),
+        AnyGame::Connect4ThreePlayer(game) => {
+            connect4_3p::choose_cpu(game, level.into(), budget, rng)
+        }
     }
 }
