@@ -522,6 +522,14 @@ impl Solver {
             }
         }
 
+        // A forced move (the only one that does not lose at once) needs no
+        // ordering and no table entry of its own.
+        if next & (next - 1) == 0 {
+            let mut child = *p;
+            child.play_cell(next);
+            return -self.negamax(&child, -beta, -alpha);
+        }
+
         let raw_key = p.key();
         let mirrored_key = Position::mirror_key(raw_key);
         let (key, mirrored) = if mirrored_key < raw_key {
@@ -572,9 +580,35 @@ impl Solver {
             }
         }
 
-        // Order: the remembered best move, then by winning spots created,
-        // then centre first.
-        // Threats on rows of the mover's parity tend to decide the endgame.
+        let alpha0 = alpha;
+        let mut best = None;
+        let mut rest = next;
+        // The remembered best move first, before paying for the ordering.
+        if let Some(c) = hint {
+            let cell = next & column(c);
+            if cell != 0 {
+                rest ^= cell;
+                let mut child = *p;
+                child.play_cell(cell);
+                let score = -self.negamax(&child, -beta, -alpha);
+                if self.aborted {
+                    return alpha;
+                }
+                if score >= beta {
+                    let stored = if mirrored { WIDTH - 1 - c } else { c };
+                    self.table
+                        .put(key, p.moves, score, Bound::Lower, Some(stored));
+                    return score;
+                }
+                if score > alpha {
+                    alpha = score;
+                    best = Some(c);
+                }
+            }
+        }
+
+        // Then by winning spots created (more on rows of the mover's
+        // parity, which tend to decide the endgame), then centre first.
         let good_rows = if p.moves.is_multiple_of(2) {
             ODD_ROWS
         } else {
@@ -585,15 +619,12 @@ impl Solver {
         let mut scores = [0i32; WIDTH];
         let mut n = 0;
         for &c in ORDER.iter().rev() {
-            let cell = next & column(c);
+            let cell = rest & column(c);
             if cell == 0 {
                 continue;
             }
             let spots = winning_spots(p.current | cell, p.mask);
-            let mut score = spots.count_ones() as i32 * 2 + (spots & good_rows).count_ones() as i32;
-            if hint == Some(c) {
-                score = 1000;
-            }
+            let score = spots.count_ones() as i32 * 2 + (spots & good_rows).count_ones() as i32;
             // Insertion sort, highest first; among equals the later-inserted
             // (more central) column goes first.
             let mut i = n;
@@ -609,8 +640,6 @@ impl Solver {
             n += 1;
         }
 
-        let alpha0 = alpha;
-        let mut best = None;
         for i in 0..n {
             let mut child = *p;
             child.play_cell(cells[i]);
