@@ -160,11 +160,8 @@ impl Walker {
                 None => {
                     let began = Instant::now();
                     self.solver.reset();
-                    self.solver.set_budget(
-                        self.settings
-                            .time_limit
-                            .map(|limit| super::Budget::new(limit)),
-                    );
+                    self.solver
+                        .set_budget(self.settings.time_limit.map(super::Budget::new));
                     let solved = self.solver.best_move(p);
                     let result = match solved {
                         Ok(Some((c, score))) => {
