@@ -672,6 +672,39 @@ impl Solver {
         alpha
     }
 
+    /// A move that keeps the game's result, with that result: 1 (win) or
+    /// 0 (draw). `None` when the position is lost (every move loses; only
+    /// exact scores tell the slowest loss) or the board is full.
+    pub fn best_move_weak(&mut self, p: &Position) -> Result<Option<(usize, i32)>, Aborted> {
+        if p.moves as usize >= CELLS {
+            return Ok(None);
+        }
+        if let Some(c) = ORDER
+            .into_iter()
+            .find(|&c| p.can_play(c) && p.is_winning_move(c))
+        {
+            return Ok(Some((c, 1)));
+        }
+        let result = self.solve_weak(p)?;
+        if result < 0 {
+            return Ok(None);
+        }
+        let safe = p.non_losing_moves();
+        for c in ORDER {
+            if !p.can_play(c) || safe & column(c) == 0 {
+                continue;
+            }
+            let mut child = *p;
+            child.play_column(c);
+            // The move keeps the result when the child's score is at most
+            // -result.
+            if !self.score_at_least(&child, 1 - result)? {
+                return Ok(Some((c, result)));
+            }
+        }
+        Ok(None)
+    }
+
     /// The exact score of every column (`None` for full columns), each
     /// from the mover's point of view.
     pub fn analyze(&mut self, p: &Position) -> Result<[Option<i32>; WIDTH], Aborted> {
@@ -850,19 +883,25 @@ fn hard(p: &Position, budget: &Budget, rng: &mut impl Rng) -> usize {
             return c;
         }
     }
-    // Leave a quarter of the time for the fallback search.
+    // Time: a little over half for the exact score, then a weak solve
+    // (win, draw or loss: cheaper, and it reuses what the table learnt),
+    // then the rest for a heuristic search.
     let now = Instant::now();
     let left = budget.deadline.saturating_duration_since(now);
-    let solve_budget = Budget {
-        deadline: now + left * 3 / 4,
+    let until = |share: u32| Budget {
+        deadline: now + left * share / 100,
         cancel: budget.cancel.clone(),
     };
     let mut solver = crate::cpu::pool::take_solver();
     solver.reset();
-    solver.set_budget(Some(solve_budget));
-    let solved = solver.best_move(p);
+    solver.set_budget(Some(until(55)));
+    let mut solved = solver.best_move(p).ok().flatten();
+    if solved.is_none() {
+        solver.set_budget(Some(until(85)));
+        solved = solver.best_move_weak(p).ok().flatten();
+    }
     crate::cpu::pool::give_back(solver);
-    if let Ok(Some((c, _))) = solved {
+    if let Some((c, _)) = solved {
         return c;
     }
     let mut search = Heuristic::new(budget.clone());
@@ -1138,6 +1177,32 @@ mod tests {
                 -solver.solve(&child).unwrap()
             };
             assert_eq!(after, *expected, "{moves}: column {}", c + 1);
+        }
+    }
+
+    #[test]
+    fn weak_best_move_keeps_the_result() {
+        let set = load_set("Test_L2_R2");
+        let mut solver = Solver::new();
+        for (moves, expected) in set.iter().step_by(50) {
+            let p = Position::from_digits(moves).unwrap();
+            solver.reset();
+            let found = solver.best_move_weak(&p).unwrap();
+            if *expected < 0 {
+                assert_eq!(found, None, "{moves} is lost");
+                continue;
+            }
+            let (c, result) = found.unwrap();
+            assert_eq!(result, expected.signum());
+            let after = if p.is_winning_move(c) {
+                1
+            } else {
+                let mut child = p;
+                child.play_column(c);
+                solver.reset();
+                -solver.solve_weak(&child).unwrap()
+            };
+            assert_eq!(after, result, "{moves}: column {}", c + 1);
         }
     }
 
