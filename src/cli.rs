@@ -4,7 +4,7 @@
 //! boardbot solve connect4 <moves> [--weak]
 //! boardbot cpu connect4 --level <easy|medium|hard> <moves>
 //! boardbot arena connect4 <levelA> <levelB> [--games N]
-//! boardbot book generate [--depth D] [--out PATH] [--limit SECONDS] [--table-log2 N]
+//! boardbot book generate [--depth D] [--out PATH] [--limit SECONDS] [--table-log2 N] [--extend BOOK]
 //! ```
 //!
 //! `<moves>` is a string of 1-based columns such as `4453` (empty or `-`
@@ -24,11 +24,12 @@ usage: boardbot [run]                     start the bot (default)
                                           the CPU's move (1-based column)
        boardbot arena connect4 <levelA> <levelB> [--games N]
                                           CPU levels play each other, seats alternating
-       boardbot book generate [--depth D] [--out PATH] [--limit SECONDS] [--table-log2 N]
+       boardbot book generate [--depth D] [--out PATH] [--limit SECONDS]
+                              [--table-log2 N] [--extend BOOK]
                                           build the Connect Four opening book (positions
                                           the hard CPU meets before ply D; --limit gives
                                           up a position, and what follows it, after that
-                                          long)
+                                          long; --extend reuses an earlier book's moves)
        boardbot book info                 size of the built-in book
 <moves> lists 1-based columns, e.g. 4453 (- or nothing for the empty board).";
 
@@ -219,8 +220,11 @@ fn arena(args: &[String]) -> ToolResult {
 }
 
 fn book_tool(args: &[String]) -> ToolResult {
-    let (positional, options) =
-        split_options(args, &[], &["--depth", "--out", "--limit", "--table-log2"])?;
+    let (positional, options) = split_options(
+        args,
+        &[],
+        &["--depth", "--out", "--limit", "--table-log2", "--extend"],
+    )?;
     match positional.first().map(|s| s.as_str()) {
         Some("generate") if positional.len() == 1 => {}
         Some("info") if positional.len() == 1 => {
@@ -229,7 +233,7 @@ fn book_tool(args: &[String]) -> ToolResult {
         }
         _ => {
             return Err(
-                "usage: book generate [--depth D] [--out PATH] [--limit SECONDS] [--table-log2 N] | book info"
+                "usage: book generate [--depth D] [--out PATH] [--limit SECONDS] [--table-log2 N] [--extend BOOK] | book info"
                     .into(),
             )
         }
@@ -246,10 +250,18 @@ fn book_tool(args: &[String]) -> ToolResult {
     let out = option(&options, "--out")
         .cloned()
         .unwrap_or_else(|| "assets/connect4-book.bin".to_string());
+    let known = match option(&options, "--extend") {
+        None => Vec::new(),
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            book::parse(&bytes).ok_or_else(|| format!("{path} is not a book file"))?
+        }
+    };
     let settings = book::Settings {
         depth,
         time_limit: (limit > 0).then(|| Duration::from_secs(limit.into())),
         table_log2,
+        known,
     };
     let started = Instant::now();
     let image = book::generate(&settings, |p| {

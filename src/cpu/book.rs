@@ -97,6 +97,14 @@ pub struct Settings {
     pub time_limit: Option<Duration>,
     /// Transposition table size, as a power of two of entries.
     pub table_log2: u32,
+    /// Entries already known (from an earlier book): reused, not solved.
+    pub known: Vec<u64>,
+}
+
+/// The entries of a book image (`None` when it is not one).
+pub fn parse(bytes: &[u8]) -> Option<Vec<u64>> {
+    let body = entries(bytes)?;
+    Some((0..body.len() / 8).map(|i| entry(body, i)).collect())
 }
 
 /// Solves every position the hard CPU faces before ply `depth` and returns
@@ -105,7 +113,7 @@ pub fn generate(settings: &Settings, mut report: impl FnMut(&Progress)) -> Vec<u
     let mut walker = Walker {
         settings: settings.clone(),
         solver: Solver::with_table(super::connect4::Table::with_log2(settings.table_log2)),
-        found: Vec::new(),
+        found: settings.known.clone(),
         given_up: Vec::new(),
         start: Instant::now(),
     };
@@ -231,6 +239,7 @@ mod tests {
             depth: 0,
             time_limit: None,
             table_log2: 23,
+            known: Vec::new(),
         };
         assert_eq!(generate(&settings, |_| {}), MAGIC.to_vec());
         let p = Position::from_digits("1").unwrap();

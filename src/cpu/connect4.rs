@@ -298,6 +298,23 @@ impl Table {
         }
     }
 
+    /// Asks the processor to fetch a key's bucket ahead of [`Table::get`].
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot = 2 * (key % self.buckets) as usize;
+            // SAFETY: `slot` is inside the table, and a prefetch is only a
+            // hint: it reads nothing and cannot fault.
+            unsafe {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                _mm_prefetch(self.entries.as_ptr().add(slot) as *const i8, _MM_HINT_T0);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     #[inline]
     fn matches(&self, e: u64, quotient: u64) -> bool {
         e >> GENERATION_SHIFT == self.generation && e & QUOTIENT_MASK == quotient
@@ -564,6 +581,8 @@ impl Solver {
         // Enhanced transposition cutoff: a child whose stored upper bound
         // is low enough proves a cutoff here without searching anything.
         if p.moves < ETC_BELOW {
+            let mut keys = [0u64; WIDTH];
+            let mut n = 0;
             let mut rest = next;
             while rest != 0 {
                 let cell = rest & rest.wrapping_neg();
@@ -571,7 +590,11 @@ impl Solver {
                 let mut child = *p;
                 child.play_cell(cell);
                 let k = child.key();
-                let k = k.min(Position::mirror_key(k));
+                keys[n] = k.min(Position::mirror_key(k));
+                self.table.prefetch(keys[n]);
+                n += 1;
+            }
+            for &k in &keys[..n] {
                 if let Some((value, bound, _)) = self.table.get(k) {
                     if bound != Bound::Lower && -value >= beta {
                         return -value;
