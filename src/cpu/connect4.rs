@@ -437,7 +437,8 @@ impl Solver {
         self.solve_window(p, -1, 1).map(i32::signum)
     }
 
-    /// The score clamped to `[lo, hi]`: exact when it lies inside.
+    /// The exact score when it lies inside `[lo, hi]`; otherwise a value
+    /// on the same side of the interval (at most `lo`, or at least `hi`).
     fn solve_window(&mut self, p: &Position, lo: i32, hi: i32) -> Result<i32, Aborted> {
         if p.can_win_now() {
             return Ok(p.win_now_score().min(hi));
