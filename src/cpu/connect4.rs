@@ -928,7 +928,8 @@ fn hard(p: &Position, budget: &Budget, rng: &mut impl Rng) -> usize {
     if let Some((c, _)) = solved {
         return c;
     }
-    let mut search = Heuristic::new(budget.clone());
+    // Stop a little early: the caller still has to act on the move.
+    let mut search = Heuristic::new(until(97));
     search.best_column(p, CELLS as u32, rng)
 }
 
