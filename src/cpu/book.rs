@@ -13,10 +13,11 @@
 //! opponent plays anything.
 //!
 //! Measured on the development machine (2 shared cores, 256 MiB table):
-//! depth 4 (32 positions: the empty board, the 4 distinct replies to each
-//! first move, ...) took 24 minutes, the empty board alone 4.4 minutes;
-//! the positions at ply 3 take 4 to 90 seconds each, those at ply 4
-//! seconds. See `boardbot book generate --help`-style usage in `cli`.
+//! depth 4 (32 positions) took 24 minutes, the empty board alone 4.4
+//! minutes and the positions at ply 3 from 4 to 90 seconds each; extending
+//! it to depth 5 (`--extend`, 25 more positions at ply 4) took 4 minutes.
+//! Positions at ply 5 take seconds each; the hard CPU's weak-solve and
+//! heuristic fallbacks cover what the book does not.
 
 use super::connect4::{Position, Solver};
 use crate::game::connect4::{CELLS, WIDTH};
