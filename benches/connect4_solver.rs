@@ -1,11 +1,13 @@
 //! Connect Four solver benchmark over the public test sets.
 //!
-//! `cargo bench --bench connect4_solver -- [SET...] [--all] [--limit N] [--log2 N]`
+//! `cargo bench --bench connect4_solver -- [SET...] [--all] [--limit N] [--log2 N] [--verbose]`
 //!
 //! SET names a file such as `Test_L2_R1` (or `L2_R1`). Without sets it runs
 //! the five quick ones; `--all` adds `Test_L1_R3`, the slowest. Every
 //! position gets a fresh transposition table and its score is checked
-//! against the file.
+//! against the file. Times are wall-clock per position (mean, max), plus
+//! the mean CPU time of the solving thread, which on a shared machine
+//! leaves out the time spent waiting for a core.
 
 use boardbot::cpu::connect4::{Position, Solver, Table};
 use std::path::PathBuf;
@@ -20,15 +22,25 @@ const QUICK: [&str; 5] = [
     "Test_L1_R2",
 ];
 
+/// CPU time this thread has run, from Linux's scheduler statistics: on a
+/// shared machine it shows what wall time hides (waiting for a core).
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
 fn main() -> ExitCode {
     let mut sets = Vec::new();
     let mut limit = usize::MAX;
     let mut log2 = None;
+    let mut verbose = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             // cargo bench passes --bench to every harness.
             "--bench" => {}
+            "--verbose" => verbose = true,
             "--all" => {
                 sets.extend(QUICK.iter().map(|s| s.to_string()));
                 sets.push("Test_L1_R3".to_string());
@@ -74,8 +86,8 @@ fn main() -> ExitCode {
     };
     let mut failed = false;
     println!(
-        "{:<12} {:>9} {:>12} {:>12} {:>14} {:>10}",
-        "set", "positions", "mean", "max", "mean nodes", "mismatches"
+        "{:<12} {:>9} {:>12} {:>12} {:>12} {:>14} {:>10}",
+        "set", "positions", "mean", "max", "mean CPU", "mean nodes", "mismatches"
     );
     for set in &sets {
         let path = dir.join(set);
@@ -91,6 +103,7 @@ fn main() -> ExitCode {
         let mut max = Duration::ZERO;
         let mut nodes = 0u64;
         let mut mismatches = 0u32;
+        let cpu_start = thread_cpu_time();
         for line in text.lines().filter(|l| !l.trim().is_empty()).take(limit) {
             let Some((moves, score)) = line.split_once(' ') else {
                 eprintln!("{set}: bad line {line:?}");
@@ -110,17 +123,27 @@ fn main() -> ExitCode {
                 mismatches += 1;
                 eprintln!("{set}: {moves}: expected {expected}, got {got:?}");
             }
+            if verbose {
+                println!("{moves} {} {:.6}", moves.len(), elapsed.as_secs_f64());
+            }
             count += 1;
             total += elapsed;
             max = max.max(elapsed);
         }
         failed |= mismatches > 0;
+        let cpu_mean = match (cpu_start, thread_cpu_time()) {
+            // The counter moves at scheduling events: too coarse for a set
+            // that finishes within one time slice.
+            (Some(a), Some(b)) if b > a => format!("{:.3?}", (b - a) / count.max(1)),
+            _ => "-".to_string(),
+        };
         println!(
-            "{:<12} {:>9} {:>12} {:>12} {:>14} {:>10}",
+            "{:<12} {:>9} {:>12} {:>12} {:>12} {:>14} {:>10}",
             set,
             count,
             format!("{:.3?}", total / count.max(1)),
             format!("{max:.3?}"),
+            cpu_mean,
             nodes / count.max(1) as u64,
             mismatches
         );

@@ -4,7 +4,7 @@
 //! boardbot solve connect4 <moves> [--weak]
 //! boardbot cpu connect4 --level <easy|medium|hard> <moves>
 //! boardbot arena connect4 <levelA> <levelB> [--games N]
-//! boardbot book generate [--depth D] [--out PATH]
+//! boardbot book generate [--depth D] [--out PATH] [--limit SECONDS] [--table-log2 N] [--extend BOOK]
 //! ```
 //!
 //! `<moves>` is a string of 1-based columns such as `4453` (empty or `-`
@@ -24,8 +24,12 @@ usage: boardbot [run]                     start the bot (default)
                                           the CPU's move (1-based column)
        boardbot arena connect4 <levelA> <levelB> [--games N]
                                           CPU levels play each other, seats alternating
-       boardbot book generate [--depth D] [--out PATH]
-                                          build the Connect Four opening book
+       boardbot book generate [--depth D] [--out PATH] [--limit SECONDS]
+                              [--table-log2 N] [--extend BOOK]
+                                          build the Connect Four opening book (positions
+                                          the hard CPU meets before ply D; --limit gives
+                                          up a position, and what follows it, after that
+                                          long; --extend reuses an earlier book's moves)
        boardbot book info                 size of the built-in book
 <moves> lists 1-based columns, e.g. 4453 (- or nothing for the empty board).";
 
@@ -216,27 +220,58 @@ fn arena(args: &[String]) -> ToolResult {
 }
 
 fn book_tool(args: &[String]) -> ToolResult {
-    let (positional, options) = split_options(args, &[], &["--depth", "--out"])?;
+    let (positional, options) = split_options(
+        args,
+        &[],
+        &["--depth", "--out", "--limit", "--table-log2", "--extend"],
+    )?;
     match positional.first().map(|s| s.as_str()) {
         Some("generate") if positional.len() == 1 => {}
         Some("info") if positional.len() == 1 => {
             println!("{} positions in the built-in book", book::len());
             return Ok(());
         }
-        _ => return Err("usage: book generate [--depth D] [--out PATH] | book info".into()),
+        _ => {
+            return Err(
+                "usage: book generate [--depth D] [--out PATH] [--limit SECONDS] [--table-log2 N] [--extend BOOK] | book info"
+                    .into(),
+            )
+        }
     }
     let depth = parse_number(option(&options, "--depth"), "--depth", 4)?;
     if depth > 20 {
         return Err("--depth above 20 would take far too long".into());
     }
+    let limit = parse_number(option(&options, "--limit"), "--limit", 0)?;
+    let table_log2 = parse_number(option(&options, "--table-log2"), "--table-log2", 24)?;
+    if !(23..=30).contains(&table_log2) {
+        return Err("--table-log2 must be between 23 and 30".into());
+    }
     let out = option(&options, "--out")
         .cloned()
         .unwrap_or_else(|| "assets/connect4-book.bin".to_string());
+    let known = match option(&options, "--extend") {
+        None => Vec::new(),
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            book::parse(&bytes).ok_or_else(|| format!("{path} is not a book file"))?
+        }
+    };
+    let settings = book::Settings {
+        depth,
+        time_limit: (limit > 0).then(|| Duration::from_secs(limit.into())),
+        table_log2,
+        known,
+    };
     let started = Instant::now();
-    let image = book::generate(depth, |p| {
+    let image = book::generate(&settings, |p| {
+        let result = match p.result {
+            Some((column, score)) => format!("best {column} score {score:>3}"),
+            None => "gave up (time limit)".to_string(),
+        };
         eprintln!(
-            "solved {:>5} positions (ply {:>2}, {:.1?}; {:.1?} in all)",
-            p.solved, p.plies, p.this_one, p.elapsed
+            "ply {:>2} {:<12} {result}  {:.1?} ({} in book, {} given up, {:.1?} in all)",
+            p.plies, p.moves, p.this_one, p.solved, p.given_up, p.elapsed
         );
     });
     std::fs::write(&out, &image).map_err(|e| format!("cannot write {out}: {e}"))?;

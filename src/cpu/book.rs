@@ -11,6 +11,13 @@
 //! the empty board, for both seats of the CPU, every position the hard CPU
 //! can face before ply `depth` when it plays its own book moves and the
 //! opponent plays anything.
+//!
+//! Measured on the development machine (2 shared cores, 256 MiB table):
+//! depth 4 (32 positions) took 24 minutes, the empty board alone 4.4
+//! minutes and the positions at ply 3 from 4 to 90 seconds each; extending
+//! it to depth 5 (`--extend`, 25 more positions at ply 4) took 4 minutes.
+//! Positions at ply 5 take seconds each; the hard CPU's weak-solve and
+//! heuristic fallbacks cover what the book does not.
 
 use super::connect4::{Position, Solver};
 use crate::game::connect4::{CELLS, WIDTH};
@@ -72,31 +79,55 @@ pub fn len() -> usize {
     entries(BOOK).map_or(0, |b| b.len() / 8)
 }
 
-/// Progress of a book generation, reported after every solved position.
+/// Progress of a book generation, reported after every position tried.
 pub struct Progress {
+    /// Positions in the book so far.
     pub solved: usize,
+    /// Positions given up (time limit): they and what follows them are
+    /// missing from the book.
+    pub given_up: usize,
     pub plies: u32,
+    /// The position, as 1-based columns.
+    pub moves: String,
+    /// Its best move (1-based) and exact score, when solved.
+    pub result: Option<(usize, i32)>,
     pub elapsed: Duration,
     pub this_one: Duration,
 }
 
+/// How to generate a book.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Positions with fewer stones than this are looked at.
+    pub depth: u32,
+    /// Give up a position after this long (its subtree is then skipped).
+    pub time_limit: Option<Duration>,
+    /// Transposition table size, as a power of two of entries.
+    pub table_log2: u32,
+    /// Entries already known (from an earlier book): reused, not solved.
+    pub known: Vec<u64>,
+}
+
+/// The entries of a book image (`None` when it is not one).
+pub fn parse(bytes: &[u8]) -> Option<Vec<u64>> {
+    let body = entries(bytes)?;
+    Some((0..body.len() / 8).map(|i| entry(body, i)).collect())
+}
+
 /// Solves every position the hard CPU faces before ply `depth` and returns
-/// the book image. `report` hears about each solved position.
-pub fn generate(depth: u32, mut report: impl FnMut(&Progress)) -> Vec<u8> {
-    let mut solver = Solver::new();
-    let mut found: Vec<u64> = Vec::new();
-    let start = Instant::now();
+/// the book image. `report` hears about each position tried.
+pub fn generate(settings: &Settings, mut report: impl FnMut(&Progress)) -> Vec<u8> {
+    let mut walker = Walker {
+        settings: settings.clone(),
+        solver: Solver::with_table(super::connect4::Table::with_log2(settings.table_log2)),
+        found: settings.known.clone(),
+        given_up: Vec::new(),
+        start: Instant::now(),
+    };
     for cpu_seat in 0..2 {
-        walk(
-            &Position::new(),
-            cpu_seat,
-            depth,
-            &mut solver,
-            &mut found,
-            start,
-            &mut report,
-        );
+        walker.walk(&Position::new(), &mut String::new(), cpu_seat, &mut report);
     }
+    let mut found = walker.found;
     found.sort_unstable();
     found.dedup_by_key(|e| *e >> 3);
     let mut out = MAGIC.to_vec();
@@ -106,62 +137,92 @@ pub fn generate(depth: u32, mut report: impl FnMut(&Progress)) -> Vec<u8> {
     out
 }
 
-fn walk(
-    p: &Position,
-    cpu_seat: u32,
-    depth: u32,
-    solver: &mut Solver,
-    found: &mut Vec<u64>,
+struct Walker {
+    settings: Settings,
+    solver: Solver,
+    found: Vec<u64>,
+    given_up: Vec<u64>,
     start: Instant,
-    report: &mut impl FnMut(&Progress),
-) {
-    if p.moves() >= depth || p.moves() as usize >= CELLS {
-        return;
-    }
-    if p.moves() % 2 == cpu_seat {
-        let (key, mirrored) = canonical(p);
-        // Mirror images share an entry (and the same subtree, mirrored).
-        let known = found.iter().find(|&&e| e >> 3 == key).copied();
-        let column = match known {
-            Some(e) => {
-                let c = (e & 7) as usize;
-                if mirrored {
-                    WIDTH - 1 - c
-                } else {
-                    c
-                }
-            }
-            None => {
-                let began = Instant::now();
-                solver.reset();
-                let Ok(Some((c, _))) = solver.best_move(p) else {
-                    return;
-                };
-                let stored = if mirrored { WIDTH - 1 - c } else { c };
-                found.push(key << 3 | stored as u64);
-                report(&Progress {
-                    solved: found.len(),
-                    plies: p.moves(),
-                    elapsed: start.elapsed(),
-                    this_one: began.elapsed(),
-                });
-                c
-            }
-        };
-        if p.is_winning_move(column) {
+}
+
+impl Walker {
+    fn walk(
+        &mut self,
+        p: &Position,
+        moves: &mut String,
+        cpu_seat: u32,
+        report: &mut impl FnMut(&Progress),
+    ) {
+        if p.moves() >= self.settings.depth || p.moves() as usize >= CELLS {
             return;
         }
-        let mut child = *p;
-        child.play_column(column);
-        walk(&child, cpu_seat, depth, solver, found, start, report);
-    } else {
-        for c in 0..WIDTH {
-            if !p.can_play(c) || p.is_winning_move(c) {
-                continue;
+        if p.moves() % 2 == cpu_seat {
+            let (key, mirrored) = canonical(p);
+            if self.given_up.contains(&key) {
+                return;
+            }
+            // Mirror images share an entry (and the same subtree, mirrored).
+            let known = self.found.iter().find(|&&e| e >> 3 == key).copied();
+            let column = match known {
+                Some(e) => {
+                    let c = (e & 7) as usize;
+                    if mirrored {
+                        WIDTH - 1 - c
+                    } else {
+                        c
+                    }
+                }
+                None => {
+                    let began = Instant::now();
+                    self.solver.reset();
+                    self.solver
+                        .set_budget(self.settings.time_limit.map(super::Budget::new));
+                    let solved = self.solver.best_move(p);
+                    let result = match solved {
+                        Ok(Some((c, score))) => {
+                            let stored = if mirrored { WIDTH - 1 - c } else { c };
+                            self.found.push(key << 3 | stored as u64);
+                            Some((c, score))
+                        }
+                        _ => {
+                            self.given_up.push(key);
+                            None
+                        }
+                    };
+                    report(&Progress {
+                        solved: self.found.len(),
+                        given_up: self.given_up.len(),
+                        plies: p.moves(),
+                        moves: moves.clone(),
+                        result: result.map(|(c, score)| (c + 1, score)),
+                        elapsed: self.start.elapsed(),
+                        this_one: began.elapsed(),
+                    });
+                    match result {
+                        Some((c, _)) => c,
+                        None => return,
+                    }
+                }
+            };
+            if p.is_winning_move(column) {
+                return;
             }
             let mut child = *p;
-            child.play_column(c);
-            walk(&child, cpu_seat, depth, solver, found, start, report);
+            child.play_column(column);
+            moves.push(char::from(b'1' + column as u8));
+            self.walk(&child, moves, cpu_seat, report);
+            moves.pop();
+        } else {
+            for c in 0..WIDTH {
+                if !p.can_play(c) || p.is_winning_move(c) {
+                    continue;
+                }
+                let mut child = *p;
+                child.play_column(c);
+                moves.push(char::from(b'1' + c as u8));
+                self.walk(&child, moves, cpu_seat, report);
+                moves.pop();
+            }
         }
     }
 }
@@ -179,9 +240,23 @@ mod tests {
     }
 
     #[test]
+    fn committed_book_opens_in_the_centre() {
+        // The only winning first move (score +1) is the centre column.
+        if len() > 0 {
+            assert_eq!(lookup(&Position::new()), Some(3));
+        }
+    }
+
+    #[test]
     fn generated_book_answers_its_positions() {
         // Depth 0 is empty; a fake image checks lookup and mirroring.
-        assert_eq!(generate(0, |_| {}), MAGIC.to_vec());
+        let settings = Settings {
+            depth: 0,
+            time_limit: None,
+            table_log2: 23,
+            known: Vec::new(),
+        };
+        assert_eq!(generate(&settings, |_| {}), MAGIC.to_vec());
         let p = Position::from_digits("1").unwrap();
         let (key, mirrored) = canonical(&p);
         let stored = if mirrored { 5 } else { 1 }; // column 2 as seen from p

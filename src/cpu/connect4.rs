@@ -298,6 +298,23 @@ impl Table {
         }
     }
 
+    /// Asks the processor to fetch a key's bucket ahead of [`Table::get`].
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot = 2 * (key % self.buckets) as usize;
+            // SAFETY: `slot` is inside the table, and a prefetch is only a
+            // hint: it reads nothing and cannot fault.
+            unsafe {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                _mm_prefetch(self.entries.as_ptr().add(slot) as *const i8, _MM_HINT_T0);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     #[inline]
     fn matches(&self, e: u64, quotient: u64) -> bool {
         e >> GENERATION_SHIFT == self.generation && e & QUOTIENT_MASK == quotient
@@ -420,7 +437,8 @@ impl Solver {
         self.solve_window(p, -1, 1).map(i32::signum)
     }
 
-    /// The score clamped to `[lo, hi]`: exact when it lies inside.
+    /// The exact score when it lies inside `[lo, hi]`; otherwise a value
+    /// on the same side of the interval (at most `lo`, or at least `hi`).
     fn solve_window(&mut self, p: &Position, lo: i32, hi: i32) -> Result<i32, Aborted> {
         if p.can_win_now() {
             return Ok(p.win_now_score().min(hi));
@@ -522,6 +540,14 @@ impl Solver {
             }
         }
 
+        // A forced move (the only one that does not lose at once) needs no
+        // ordering and no table entry of its own.
+        if next & (next - 1) == 0 {
+            let mut child = *p;
+            child.play_cell(next);
+            return -self.negamax(&child, -beta, -alpha);
+        }
+
         let raw_key = p.key();
         let mirrored_key = Position::mirror_key(raw_key);
         let (key, mirrored) = if mirrored_key < raw_key {
@@ -556,6 +582,8 @@ impl Solver {
         // Enhanced transposition cutoff: a child whose stored upper bound
         // is low enough proves a cutoff here without searching anything.
         if p.moves < ETC_BELOW {
+            let mut keys = [0u64; WIDTH];
+            let mut n = 0;
             let mut rest = next;
             while rest != 0 {
                 let cell = rest & rest.wrapping_neg();
@@ -563,7 +591,11 @@ impl Solver {
                 let mut child = *p;
                 child.play_cell(cell);
                 let k = child.key();
-                let k = k.min(Position::mirror_key(k));
+                keys[n] = k.min(Position::mirror_key(k));
+                self.table.prefetch(keys[n]);
+                n += 1;
+            }
+            for &k in &keys[..n] {
                 if let Some((value, bound, _)) = self.table.get(k) {
                     if bound != Bound::Lower && -value >= beta {
                         return -value;
@@ -572,9 +604,35 @@ impl Solver {
             }
         }
 
-        // Order: the remembered best move, then by winning spots created,
-        // then centre first.
-        // Threats on rows of the mover's parity tend to decide the endgame.
+        let alpha0 = alpha;
+        let mut best = None;
+        let mut rest = next;
+        // The remembered best move first, before paying for the ordering.
+        if let Some(c) = hint {
+            let cell = next & column(c);
+            if cell != 0 {
+                rest ^= cell;
+                let mut child = *p;
+                child.play_cell(cell);
+                let score = -self.negamax(&child, -beta, -alpha);
+                if self.aborted {
+                    return alpha;
+                }
+                if score >= beta {
+                    let stored = if mirrored { WIDTH - 1 - c } else { c };
+                    self.table
+                        .put(key, p.moves, score, Bound::Lower, Some(stored));
+                    return score;
+                }
+                if score > alpha {
+                    alpha = score;
+                    best = Some(c);
+                }
+            }
+        }
+
+        // Then by winning spots created (more on rows of the mover's
+        // parity, which tend to decide the endgame), then centre first.
         let good_rows = if p.moves.is_multiple_of(2) {
             ODD_ROWS
         } else {
@@ -585,15 +643,12 @@ impl Solver {
         let mut scores = [0i32; WIDTH];
         let mut n = 0;
         for &c in ORDER.iter().rev() {
-            let cell = next & column(c);
+            let cell = rest & column(c);
             if cell == 0 {
                 continue;
             }
             let spots = winning_spots(p.current | cell, p.mask);
-            let mut score = spots.count_ones() as i32 * 2 + (spots & good_rows).count_ones() as i32;
-            if hint == Some(c) {
-                score = 1000;
-            }
+            let score = spots.count_ones() as i32 * 2 + (spots & good_rows).count_ones() as i32;
             // Insertion sort, highest first; among equals the later-inserted
             // (more central) column goes first.
             let mut i = n;
@@ -609,8 +664,6 @@ impl Solver {
             n += 1;
         }
 
-        let alpha0 = alpha;
-        let mut best = None;
         for i in 0..n {
             let mut child = *p;
             child.play_cell(cells[i]);
@@ -641,6 +694,39 @@ impl Solver {
         };
         self.table.put(key, p.moves, alpha, bound, best);
         alpha
+    }
+
+    /// A move that keeps the game's result, with that result: 1 (win) or
+    /// 0 (draw). `None` when the position is lost (every move loses; only
+    /// exact scores tell the slowest loss) or the board is full.
+    pub fn best_move_weak(&mut self, p: &Position) -> Result<Option<(usize, i32)>, Aborted> {
+        if p.moves as usize >= CELLS {
+            return Ok(None);
+        }
+        if let Some(c) = ORDER
+            .into_iter()
+            .find(|&c| p.can_play(c) && p.is_winning_move(c))
+        {
+            return Ok(Some((c, 1)));
+        }
+        let result = self.solve_weak(p)?;
+        if result < 0 {
+            return Ok(None);
+        }
+        let safe = p.non_losing_moves();
+        for c in ORDER {
+            if !p.can_play(c) || safe & column(c) == 0 {
+                continue;
+            }
+            let mut child = *p;
+            child.play_column(c);
+            // The move keeps the result when the child's score is at most
+            // -result.
+            if !self.score_at_least(&child, 1 - result)? {
+                return Ok(Some((c, result)));
+            }
+        }
+        Ok(None)
     }
 
     /// The exact score of every column (`None` for full columns), each
@@ -821,22 +907,29 @@ fn hard(p: &Position, budget: &Budget, rng: &mut impl Rng) -> usize {
             return c;
         }
     }
-    // Leave a quarter of the time for the fallback search.
+    // Time: a little over half for the exact score, then a weak solve
+    // (win, draw or loss: cheaper, and it reuses what the table learnt),
+    // then the rest for a heuristic search.
     let now = Instant::now();
     let left = budget.deadline.saturating_duration_since(now);
-    let solve_budget = Budget {
-        deadline: now + left * 3 / 4,
+    let until = |share: u32| Budget {
+        deadline: now + left * share / 100,
         cancel: budget.cancel.clone(),
     };
     let mut solver = crate::cpu::pool::take_solver();
     solver.reset();
-    solver.set_budget(Some(solve_budget));
-    let solved = solver.best_move(p);
+    solver.set_budget(Some(until(55)));
+    let mut solved = solver.best_move(p).ok().flatten();
+    if solved.is_none() {
+        solver.set_budget(Some(until(85)));
+        solved = solver.best_move_weak(p).ok().flatten();
+    }
     crate::cpu::pool::give_back(solver);
-    if let Ok(Some((c, _))) = solved {
+    if let Some((c, _)) = solved {
         return c;
     }
-    let mut search = Heuristic::new(budget.clone());
+    // Stop a little early: the caller still has to act on the move.
+    let mut search = Heuristic::new(until(97));
     search.best_column(p, CELLS as u32, rng)
 }
 
@@ -1109,6 +1202,32 @@ mod tests {
                 -solver.solve(&child).unwrap()
             };
             assert_eq!(after, *expected, "{moves}: column {}", c + 1);
+        }
+    }
+
+    #[test]
+    fn weak_best_move_keeps_the_result() {
+        let set = load_set("Test_L2_R2");
+        let mut solver = Solver::new();
+        for (moves, expected) in set.iter().step_by(50) {
+            let p = Position::from_digits(moves).unwrap();
+            solver.reset();
+            let found = solver.best_move_weak(&p).unwrap();
+            if *expected < 0 {
+                assert_eq!(found, None, "{moves} is lost");
+                continue;
+            }
+            let (c, result) = found.unwrap();
+            assert_eq!(result, expected.signum());
+            let after = if p.is_winning_move(c) {
+                1
+            } else {
+                let mut child = p;
+                child.play_column(c);
+                solver.reset();
+                -solver.solve_weak(&child).unwrap()
+            };
+            assert_eq!(after, result, "{moves}: column {}", c + 1);
         }
     }
 

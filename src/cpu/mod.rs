@@ -3,6 +3,20 @@
 //! Search runs on a blocking thread (never on the async runtime) inside a
 //! [`Budget`]: a deadline and a cancel flag the table raises when the
 //! position the search started from is no longer current.
+//!
+//! - Connect Four ([`connect4`]): `hard` plays perfectly with the exact
+//!   solver (best score: fastest win, slowest loss); the first plies come
+//!   from the opening book ([`book`]), and a position the solver cannot
+//!   finish in time gets a move that keeps the win or draw (weak solve), or
+//!   else the deepest heuristic search. `medium` searches 7 plies with a
+//!   threat-counting evaluation; `easy` takes wins, blocks half the time
+//!   and otherwise plays at random, centre first.
+//! - Every other game ([`generic`]): win first, then a depth-limited
+//!   paranoid alpha-beta search over the [`crate::game::Game`] trait with a
+//!   pluggable evaluation; depth and randomness make the levels.
+//!
+//! Tools: `boardbot solve|cpu|arena|book ...` ([`crate::cli`]) and
+//! `cargo bench --bench connect4_solver -- [SET...]`.
 
 pub mod book;
 pub mod connect4;
