@@ -2,17 +2,21 @@
 //!
 //! ```text
 //! boardbot solve connect4 <moves> [--weak]
-//! boardbot cpu connect4 --level <easy|medium|hard> <moves>
-//! boardbot arena connect4 <levelA> <levelB> [--games N]
+//! boardbot solve connect4-3d <moves>
+//! boardbot solve dots [--size WxH] <lines>
+//! boardbot cpu <game> --level <easy|medium|hard> [--size WxH] <moves>
+//! boardbot arena <game> <levelA> <levelB> [--games N] [--size WxH]
 //! boardbot book generate [--depth D] [--out PATH] [--limit SECONDS] [--table-log2 N] [--extend BOOK]
 //! ```
 //!
-//! `<moves>` is a string of 1-based columns such as `4453` (empty or `-`
-//! for the empty board). Bad input prints one line on stderr and exits
-//! with code 2.
+//! `<game>` is `connect4`, `connect4-3p`, `connect4-3d` or `dots`. Moves
+//! use the games' names: for the two flat Connect Fours a string of
+//! 1-based columns such as `4453`; otherwise names separated by commas or
+//! spaces (`A1,B2` for rods, `a1-b1,a1-a2` for lines); empty or `-` for the
+//! start. Bad input prints one line on stderr and exits with code 2.
 
 use crate::cpu::{self, book, Budget, Level};
-use crate::game::{AnyGame, Connect4, Game, Outcome};
+use crate::game::{AnyGame, Connect4, Game, GameKind, Outcome, Seat};
 use std::time::{Duration, Instant};
 
 /// The tools' usage, for `boardbot help`.
@@ -20,10 +24,14 @@ pub const USAGE: &str = "\
 usage: boardbot [run]                     start the bot (default)
        boardbot solve connect4 <moves> [--weak]
                                           exact score (or -1/0/1) for the side to move
-       boardbot cpu connect4 --level <easy|medium|hard> <moves>
-                                          the CPU's move (1-based column)
-       boardbot arena connect4 <levelA> <levelB> [--games N]
-                                          CPU levels play each other, seats alternating
+       boardbot solve connect4-3d <moves> 1 win, 0 draw, -1 loss for the side to move
+                                          (exact: late positions only)
+       boardbot solve dots [--size WxH] <lines>
+                                          net boxes the side to move gains from here on
+       boardbot cpu <game> --level <easy|medium|hard> [--size WxH] <moves>
+                                          the move the CPU would play
+       boardbot arena <game> <levelA> <levelB> [--games N] [--size WxH]
+                                          CPU levels play each other, seats rotating
        boardbot book generate [--depth D] [--out PATH] [--limit SECONDS]
                               [--table-log2 N] [--extend BOOK]
                                           build the Connect Four opening book (positions
@@ -31,7 +39,8 @@ usage: boardbot [run]                     start the bot (default)
                                           up a position, and what follows it, after that
                                           long; --extend reuses an earlier book's moves)
        boardbot book info                 size of the built-in book
-<moves> lists 1-based columns, e.g. 4453 (- or nothing for the empty board).";
+<game>: connect4, connect4-3p, connect4-3d or dots (--size 5x4, 3x3, 4x4, 5x5).
+<moves>: 4453 for the flat Connect Fours; A1,B2 for rods; a1-b1,a1-a2 for lines.";
 
 /// Runs the tool named by `args[0]` (the arguments after the program name)
 /// and returns its exit code, or `None` when `args[0]` names no tool.
@@ -73,6 +82,56 @@ fn parse_position(moves: Option<&String>) -> Result<Connect4, String> {
     };
     Connect4::from_digits(digits.trim())
         .map_err(|e| format!("bad moves {digits:?}: {e} (use 1-based columns 1-7, e.g. 4453)"))
+}
+
+/// The start of a game named on the command line.
+fn parse_kind(name: Option<&String>, size: Option<&String>) -> Result<GameKind, String> {
+    let name = name.ok_or("missing game name (connect4, connect4-3p, connect4-3d or dots)")?;
+    let kind = match name.as_str() {
+        "connect4" => GameKind::Connect4,
+        "connect4-3p" => GameKind::Connect4ThreePlayer,
+        "connect4-3d" => GameKind::Connect4ThreeD,
+        "dots" => match size {
+            None => GameKind::DOTS_DEFAULT,
+            Some(size) => GameKind::parse_dots_size(size)
+                .ok_or_else(|| format!("unknown size {size:?}: use 5x4, 3x3, 4x4 or 5x5"))?,
+        },
+        other => {
+            return Err(format!(
+                "unknown game {other:?}: use connect4, connect4-3p, connect4-3d or dots"
+            ))
+        }
+    };
+    if size.is_some() && !matches!(kind, GameKind::Dots { .. }) {
+        return Err("--size applies to dots only".into());
+    }
+    Ok(kind)
+}
+
+/// A position reached by playing `moves` (names, see the module docs).
+fn parse_game(kind: GameKind, moves: Option<&String>) -> Result<AnyGame, String> {
+    let mut game = AnyGame::new(kind).ok_or("unsupported board size")?;
+    let text = match moves.map(|m| m.trim()) {
+        None | Some("-") => "",
+        Some(text) => text,
+    };
+    let flat = matches!(kind, GameKind::Connect4 | GameKind::Connect4ThreePlayer);
+    let names: Vec<String> = if flat && text.chars().all(|c| c.is_ascii_digit()) {
+        text.chars().map(String::from).collect()
+    } else {
+        text.split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|t| !t.is_empty())
+            .map(String::from)
+            .collect()
+    };
+    for (i, name) in names.iter().enumerate() {
+        let mv = game
+            .parse_move(name)
+            .ok_or_else(|| format!("move {} ({name:?}) is not a move of this game", i + 1))?;
+        game.play(mv)
+            .map_err(|e| format!("move {} ({name}) cannot be played: {e}", i + 1))?;
+    }
+    Ok(game)
 }
 
 fn parse_level(name: Option<&String>) -> Result<Level, String> {
@@ -125,6 +184,38 @@ fn parse_number(value: Option<&String>, name: &str, default: u32) -> Result<u32,
 }
 
 fn solve(args: &[String]) -> ToolResult {
+    match args.first().map(String::as_str) {
+        Some("dots") => {
+            println!("{}", cpu::dots::solve_command(args)?);
+            Ok(())
+        }
+        Some("connect4-3d") => {
+            let (positional, _) = split_options(args, &[], &[])?;
+            if positional.len() > 2 {
+                return Err("too many arguments: solve connect4-3d <moves>".into());
+            }
+            let AnyGame::Connect4ThreeD(game) =
+                parse_game(GameKind::Connect4ThreeD, positional.get(1).copied())?
+            else {
+                unreachable!("parse_game keeps the kind");
+            };
+            let budget = Budget::new(Duration::from_secs(60));
+            match cpu::connect4_3d::solve(&game, &budget) {
+                Some(value) => {
+                    println!("{value}");
+                    Ok(())
+                }
+                None => {
+                    Err("not solved within 60 s: the exact solver is for late positions".into())
+                }
+            }
+        }
+        Some("connect4-3p") => Err("there is no exact solver for the three-player game".into()),
+        _ => solve_connect4(args),
+    }
+}
+
+fn solve_connect4(args: &[String]) -> ToolResult {
     let (positional, options) = split_options(args, &["--weak"], &[])?;
     expect_connect4(positional.first().copied())?;
     if positional.len() > 2 {
@@ -142,14 +233,13 @@ fn solve(args: &[String]) -> ToolResult {
 }
 
 fn cpu_move(args: &[String]) -> ToolResult {
-    let (positional, options) = split_options(args, &[], &["--level"])?;
-    expect_connect4(positional.first().copied())?;
+    let (positional, options) = split_options(args, &[], &["--level", "--size"])?;
     if positional.len() > 2 {
-        return Err("too many arguments: cpu connect4 --level L <moves>".into());
+        return Err("too many arguments: cpu <game> --level L [--size WxH] <moves>".into());
     }
+    let kind = parse_kind(positional.first().copied(), option(&options, "--size"))?;
     let level = parse_level(option(&options, "--level"))?;
-    let game = parse_position(positional.get(1).copied())?;
-    let position = AnyGame::Connect4(game);
+    let position = parse_game(kind, positional.get(1).copied())?;
     match cpu::choose_move(&position, level, &Budget::new(Budget::HARD)) {
         Some(mv) => {
             println!("{}", position.move_name(mv));
@@ -169,22 +259,23 @@ fn median_max(times: &mut [Duration]) -> (Duration, Duration) {
 }
 
 fn arena(args: &[String]) -> ToolResult {
-    let (positional, options) = split_options(args, &[], &["--games"])?;
-    expect_connect4(positional.first().copied())?;
+    let (positional, options) = split_options(args, &[], &["--games", "--size"])?;
     if positional.len() != 3 {
-        return Err("usage: arena connect4 <levelA> <levelB> [--games N]".into());
+        return Err("usage: arena <game> <levelA> <levelB> [--games N] [--size WxH]".into());
     }
+    let kind = parse_kind(positional.first().copied(), option(&options, "--size"))?;
     let levels = [
         parse_level(positional.get(1).copied())?,
         parse_level(positional.get(2).copied())?,
     ];
     let games = parse_number(option(&options, "--games"), "--games", 10)?;
+    let seats = kind.seat_count();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     for game_number in 0..games {
-        // A plays first in even games, second in odd ones.
-        let a_seat = (game_number % 2) as u8;
-        let mut position = AnyGame::Connect4(Connect4::new());
+        // A's seat rotates over the match's seats; B holds every other one.
+        let a_seat = (game_number as usize % seats) as Seat;
+        let mut position = AnyGame::new(kind).ok_or("unsupported board size")?;
         while !position.is_over() {
             let player = usize::from(position.to_move() != a_seat);
             let started = Instant::now();
@@ -201,8 +292,14 @@ fn arena(args: &[String]) -> ToolResult {
             _ => draws += 1,
         }
     }
+    let b_seats = if seats == 3 {
+        " (B holds two seats)"
+    } else {
+        ""
+    };
     println!(
-        "{} vs {}: {games} games, {wins} wins, {draws} draws, {losses} losses (for {})",
+        "{} {} vs {}{b_seats}: {games} games, {wins} wins, {draws} draws, {losses} losses (for {})",
+        kind.command(),
         levels[0].name(),
         levels[1].name(),
         levels[0].name()
@@ -317,6 +414,24 @@ mod tests {
             Some(2)
         );
         assert_eq!(run(&["book", "burn"]), Some(2));
+        assert_eq!(run(&["cpu", "chess", "--level", "easy", ""]), Some(2));
+        assert_eq!(
+            run(&["cpu", "connect4-3d", "--level", "easy", "A1,E9"]),
+            Some(2)
+        );
+        assert_eq!(
+            run(&["cpu", "dots", "--level", "easy", "--size", "9x9", ""]),
+            Some(2)
+        );
+        assert_eq!(
+            run(&["cpu", "connect4", "--level", "easy", "--size", "5x4", ""]),
+            Some(2)
+        );
+        assert_eq!(
+            run(&["solve", "dots", "--size", "3x3", "a1-b1,a1-b1"]),
+            Some(2)
+        );
+        assert_eq!(run(&["solve", "connect4-3p", "1"]), Some(2));
     }
 
     #[test]
@@ -338,5 +453,40 @@ mod tests {
             run(&["arena", "connect4", "easy", "easy", "--games", "2"]),
             Some(0)
         );
+        assert_eq!(
+            run(&["cpu", "connect4-3p", "--level", "easy", "595"]),
+            Some(0)
+        );
+        assert_eq!(
+            run(&["cpu", "connect4-3d", "--level", "easy", "A1 b2,C3"]),
+            Some(0)
+        );
+        assert_eq!(
+            run(&["cpu", "dots", "--level", "easy", "--size", "3x3", "a1-b1"]),
+            Some(0)
+        );
+        assert_eq!(
+            run(&["solve", "dots", "--size", "3x3", "a1-b1,a1-a2,b1-b2"]),
+            Some(0)
+        );
+        assert_eq!(
+            run(&["arena", "dots", "easy", "easy", "--games", "1", "--size", "3x3"]),
+            Some(0)
+        );
+        assert_eq!(
+            run(&["arena", "connect4-3p", "easy", "easy", "--games", "1"]),
+            Some(0)
+        );
+    }
+
+    #[test]
+    fn moves_are_read_by_their_names() {
+        let game = parse_game(GameKind::Connect4ThreeD, Some(&"A1, a1 D4".to_string())).unwrap();
+        assert_eq!(game.plies(), 3);
+        let game = parse_game(GameKind::Connect4ThreePlayer, Some(&"99".to_string())).unwrap();
+        assert_eq!(game.plies(), 2);
+        let dots = GameKind::parse_dots_size("3x3").unwrap();
+        let game = parse_game(dots, Some(&"a1-b1,b1-a1".to_string()));
+        assert!(game.unwrap_err().contains("cannot be played"));
     }
 }
