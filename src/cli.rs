@@ -317,6 +317,11 @@ mod tests {
             Some(2)
         );
         assert_eq!(run(&["book", "burn"]), Some(2));
+        assert_eq!(run(&["book", "generate", "--depth", "99"]), Some(2));
+        assert_eq!(
+            run(&["book", "generate", "--extend", "/nonexistent/book"]),
+            Some(2)
+        );
     }
 
     #[test]
