@@ -18,8 +18,9 @@
 //! it to depth 5 (`--extend`, 25 more positions at ply 4) took 4 minutes,
 //! to depth 6 (119 more at ply 5, 0.5 to 10 s each) 6 minutes, to depth 7
 //! (145 more at ply 6) 2.3 minutes, to depth 8 (592 more at ply 7) 5
-//! minutes, and to depth 9 (650 more at ply 8) 2.4 minutes: 1563
-//! positions, 12 KiB, 47 minutes in all. No position hit the 10-20 s limit. The hard CPU's weak-solve and heuristic fallbacks cover the
+//! minutes, to depth 9 (650 more at ply 8) 2.4 minutes, and to depth 10
+//! (2294 more at ply 9) 5 minutes: 3857 positions, 30 KiB, 52 minutes in
+//! all. No position hit the 5-20 s limits given. The hard CPU's weak-solve and heuristic fallbacks cover the
 //! positions after the book that the solver cannot finish in time.
 
 use super::connect4::{Position, Solver};
