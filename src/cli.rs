@@ -432,6 +432,11 @@ mod tests {
             Some(2)
         );
         assert_eq!(run(&["solve", "connect4-3p", "1"]), Some(2));
+        assert_eq!(run(&["book", "generate", "--depth", "99"]), Some(2));
+        assert_eq!(
+            run(&["book", "generate", "--extend", "/nonexistent/book"]),
+            Some(2)
+        );
     }
 
     #[test]

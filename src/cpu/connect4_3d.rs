@@ -526,6 +526,20 @@ fn medium(me: u64, opp: u64, budget: &Budget, rng: &mut impl Rng) -> Option<Move
 }
 
 fn hard(me: u64, opp: u64, budget: &Budget) -> Option<Move> {
+    hard_search(me, opp, budget, HARD_SOFT, HARD_HEURISTIC_CAP, i32::MAX)
+}
+
+/// Hard's search: iterative deepening until `soft` has passed (or `cap`
+/// stops a deepening midway, or `max_depth` is reached), then the exact
+/// check when few cells are free.
+fn hard_search(
+    me: u64,
+    opp: u64,
+    budget: &Budget,
+    soft: Duration,
+    cap: Duration,
+    max_depth: i32,
+) -> Option<Move> {
     let mut order = match root_moves(me, opp) {
         Ok(order) => order,
         Err(c) => return Some(rod_of(c)),
@@ -533,10 +547,10 @@ fn hard(me: u64, opp: u64, budget: &Budget) -> Option<Move> {
     let start = Instant::now();
     let free = (!(me | opp)).count_ones();
     with_table(|tt| {
-        let mut search = Search::new(tt, budget, start + HARD_HEURISTIC_CAP);
+        let mut search = Search::new(tt, budget, start + cap);
         let mut best = order[0];
         let mut depth = 1;
-        while depth <= free as i32 {
+        while depth <= (free as i32).min(max_depth) {
             match search.root(me, opp, &mut order, depth, -INF, INF) {
                 Some((c, score)) => {
                     best = c;
@@ -546,7 +560,7 @@ fn hard(me: u64, opp: u64, budget: &Budget) -> Option<Move> {
                 }
                 None => break,
             }
-            if start.elapsed() >= HARD_SOFT {
+            if start.elapsed() >= soft {
                 break;
             }
             depth += 1;
@@ -791,10 +805,44 @@ mod tests {
         }
     }
 
+    /// Hard's search stopped by depth rather than by the clock, so that a
+    /// match does not depend on how busy the machine is.
+    fn hard_to_depth(position: &Connect4ThreeD, depth: i32) -> Move {
+        let seat = position.to_move();
+        let (me, opp) = (position.stones(seat), position.stones(1 - seat));
+        let long = Duration::from_secs(600);
+        hard_search(me, opp, &Budget::new(long), long, long, depth).expect("a move")
+    }
+
     #[test]
     fn hard_beats_medium_in_a_short_seeded_match() {
-        let r = arena_3d(Level::Hard, Level::Medium, 4, 3);
-        assert!(r.wins_a > r.wins_b, "{r:?}");
+        let mut rng = StdRng::seed_from_u64(3);
+        let (mut hard_wins, mut medium_wins) = (0, 0);
+        for game in 0..4 {
+            let mut position = Connect4ThreeD::new();
+            for _ in 0..ARENA_OPENING_PLIES {
+                let moves = position.legal_moves();
+                position.play(moves[rng.gen_range(0..moves.len())]).unwrap();
+            }
+            let hard_seat = (game % 2) as u8;
+            while !position.is_over() {
+                let mv = if position.to_move() == hard_seat {
+                    hard_to_depth(&position, 4)
+                } else {
+                    choose_with(&position, Level::Medium, &budget(), &mut rng).unwrap()
+                };
+                position.play(mv).unwrap();
+            }
+            match position.outcome().and_then(|o| o.winner()) {
+                Some(s) if s == hard_seat => hard_wins += 1,
+                Some(_) => medium_wins += 1,
+                None => {}
+            }
+        }
+        assert!(
+            hard_wins > medium_wins,
+            "hard {hard_wins}, medium {medium_wins}"
+        );
     }
 
     #[test]

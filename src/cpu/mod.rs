@@ -11,9 +11,14 @@
 //!   else the deepest heuristic search. `medium` searches 7 plies with a
 //!   threat-counting evaluation; `easy` takes wins, blocks half the time
 //!   and otherwise plays at random, centre first.
-//! - Every other game ([`generic`]): win first, then a depth-limited
-//!   paranoid alpha-beta search over the [`crate::game::Game`] trait with a
-//!   pluggable evaluation; depth and randomness make the levels.
+//! - Dots and Boxes ([`dots`]): `hard` solves the rest of the game exactly
+//!   once few enough lines are free and plays by the theory before that
+//!   (long-chain rule, all-but-two); `medium` avoids third sides and gives
+//!   the smallest chain; `easy` often takes boxes, sometimes gives them.
+//! - Connect Four 3D ([`connect4_3d`]): PVS with a transposition table and
+//!   threat-first ordering, exact once few cells are free.
+//! - Connect Four for three ([`connect4_3p`]): paranoid alpha-beta (measured
+//!   against Best-Reply Search) with per-seat line counts.
 //!
 //! Tools: `boardbot solve|cpu|arena|book ...` ([`crate::cli`]) and
 //! `cargo bench --bench connect4_solver -- [SET...]`.
