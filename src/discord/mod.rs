@@ -76,6 +76,15 @@ impl Bot {
             .clone()
     }
 
+    /// Drops what is kept beside a table that was replaced.
+    fn forget(&self, table: u64) {
+        self.cancel_search(table);
+        self.boards
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&table);
+    }
+
     /// Stops the CPU search of a table, if one runs.
     fn cancel_search(&self, table: u64) {
         if let Some(flag) = self
@@ -274,7 +283,14 @@ async fn command_play(
     let (table, effects) = Table::open(opening, bot.now(), &mut rand::thread_rng())?;
     let no = table.no;
     let expires = matches!(table.phase, Phase::Inviting { .. });
+    let replaced = bot
+        .tables
+        .get(command.channel_id.get())
+        .map(|t| table::lock(&t).no);
     let shared = bot.tables.insert(table)?;
+    if let Some(old) = replaced {
+        bot.forget(old);
+    }
     let snapshot = table::lock(&shared).clone();
     let board = bot.board(no);
     let mut link = board.lock().await;
@@ -655,7 +671,9 @@ async fn publish(bot: &Arc<Bot>, ctx: &Context, shared: &Arc<Mutex<Table>>) {
     let message = match compose(&snapshot).await {
         Ok(m) => m,
         Err(f) => {
+            // No one to answer here: answering only logs the cause.
             let _ = f.answer(Lang::En);
+            warn!("table {no}: the board could not be drawn");
             return;
         }
     };
