@@ -456,12 +456,13 @@ impl Table {
                     return Err(Refusal::OwnUndoRequest);
                 }
                 self.undo_request = None;
-                if accept {
-                    let seat = self.seat_of(asker).expect("the asker is seated");
-                    let cut = self.last_move_index(seat).expect("checked when asked");
-                    self.take_back(cut);
-                } else {
-                    self.stamp += 1;
+                // The asker's move, unless they have left the seat since.
+                let cut = self
+                    .seat_of(asker)
+                    .and_then(|seat| self.last_move_index(seat));
+                match cut {
+                    Some(cut) if accept => self.take_back(cut),
+                    _ => self.stamp += 1,
                 }
                 Ok(Effects {
                     cpu_turn: self.cpu_turn(),
