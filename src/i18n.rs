@@ -78,7 +78,8 @@ pub fn tr(lang: Lang, key: &str, args: &[(&str, &str)]) -> String {
         debug_assert!(false, "no message {key:?}");
         return key.to_owned();
     };
-    let mut out = text.to_owned();
+    // A catalog line is one line: `\n` stands for a line break.
+    let mut out = text.replace("\\n", "\n");
     for (name, value) in args {
         out = out.replace(&format!("{{{name}}}"), value);
     }

@@ -271,3 +271,38 @@ async fn messages_follow_the_players_language() {
     assert!(assert_private(&d.response(ix).await).contains("n'est pas un coup"));
     h.stop().await;
 }
+
+/// `/help` and `/rules` answer privately in the asker's language; `/rules`
+/// without a game explains the game at this channel's table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn help_and_rules() {
+    let h = Harness::start().await;
+    let d = &h.discord;
+    d.wait_command("rules").await;
+    let alice = d.user("alice");
+    let luc = d.user_with_locale("luc", "fr");
+    let channel = d.channel_id();
+    let ix = d.slash(&alice, channel, "help", json!({})).await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(
+        text.contains("/connect4-3d") && text.contains("/move"),
+        "{text}"
+    );
+    let ix = d
+        .slash(&luc, channel, "rules", json!({"game": "dots"}))
+        .await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(
+        text.starts_with("**La pipopipette**") && text.contains('\n'),
+        "{text}"
+    );
+    let ix = d.slash(&alice, channel, "connect4-3d", json!({})).await;
+    d.response(ix).await;
+    let ix = d.slash(&alice, channel, "rules", json!({})).await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(
+        text.starts_with("**Connect Four 3D**") && text.contains("76 lines"),
+        "{text}"
+    );
+    h.stop().await;
+}

@@ -115,6 +115,21 @@ pub fn definitions() -> Vec<CreateCommand> {
         play = play.name_localized(locale, text);
     }
     commands.push(play);
+    let mut help = command("help", "command.help");
+    for (locale, text) in localizations("name.help") {
+        help = help.name_localized(locale, text);
+    }
+    commands.push(help);
+    let games = GameKind::ALL_DEFAULTS
+        .iter()
+        .fold(option(CommandOptionType::String, "game"), |o, kind| {
+            choice(o, &format!("game.{}", kind.command()), kind.command())
+        });
+    let mut rules = command("rules", "command.rules").add_option(games);
+    for (locale, text) in localizations("name.rules") {
+        rules = rules.name_localized(locale, text);
+    }
+    commands.push(rules);
     commands
 }
 

@@ -192,6 +192,7 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction) {
     let name = command.data.name.clone();
     let result = match name.as_str() {
         "move" => command_move(&bot, &ctx, &command).await,
+        "help" | "rules" => command_help(&bot, &ctx, &command).await,
         _ => match commands::game_kind(&name) {
             Some(kind) => command_play(&bot, &ctx, &command, kind).await,
             None => Err(Failure::Internal(format!("unknown command /{name}"))),
@@ -324,6 +325,34 @@ async fn command_play(
         schedule_expiry(bot.clone(), ctx.clone(), shared.clone());
     }
     after(bot.clone(), ctx.clone(), shared, effects);
+    Ok(())
+}
+
+/// `/help`, and `/rules [game]` (default: the game at this channel's table).
+async fn command_help(
+    bot: &Arc<Bot>,
+    ctx: &Context,
+    command: &CommandInteraction,
+) -> Result<(), Failure> {
+    let lang = Lang::from_locale(&command.locale);
+    let text = if command.data.name == "help" {
+        tr(lang, "help.text", &[])
+    } else {
+        let chosen = command
+            .data
+            .options
+            .iter()
+            .find(|o| o.name == "game")
+            .and_then(|o| o.value.as_str())
+            .and_then(commands::game_kind);
+        let here = bot
+            .tables
+            .get(command.channel_id.get())
+            .map(|t| table::lock(&t).kind);
+        let kind = chosen.or(here).unwrap_or(crate::game::GameKind::Connect4);
+        tr(lang, &format!("rules.{}", kind.command()), &[])
+    };
+    command.create_response(&ctx.http, private(text)).await?;
     Ok(())
 }
 
