@@ -677,7 +677,8 @@ async fn compose(table: &Table) -> Result<Composed, Failure> {
             .iter()
             .map(|p| board::player_name(p, table.lang))
             .collect();
-        let image = tokio::task::spawn_blocking(move || render::position(&game, &names))
+        let lang = table.lang;
+        let image = tokio::task::spawn_blocking(move || render::position(&game, &names, lang))
             .await
             .map_err(|e| Failure::Internal(format!("rendering failed: {e}")))?;
         Some(image)

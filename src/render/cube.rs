@@ -38,11 +38,11 @@ pub(super) fn rod_name(x: usize, y: usize) -> String {
     format!("{}{}", char::from(b'A' + (x.min(25)) as u8), y + 1)
 }
 
-fn level_title(level: usize) -> String {
+fn level_title(level: usize, lang: Lang) -> String {
     match level {
-        0 => "Level 1 (bottom)".to_string(),
-        3 => "Level 4 (top)".to_string(),
-        _ => format!("Level {}", level + 1),
+        0 => tr(lang, "image.level_bottom", &[]),
+        3 => tr(lang, "image.level_top", &[]),
+        _ => tr(lang, "image.level", &[("n", &(level + 1).to_string())]),
     }
 }
 
@@ -70,7 +70,7 @@ pub(super) fn draw(view: &CubeView) -> Canvas {
     for level in 0..4 {
         let (px, py) = panel_origin(level);
         // Title, shrunk if the font would overflow the panel.
-        let title = level_title(level);
+        let title = level_title(level, view.lang);
         let mut size = 18.0;
         while size > 10.0 && Canvas::text_width(&title, size) > PANEL {
             size -= 1.0;
@@ -161,6 +161,7 @@ pub(super) fn draw(view: &CubeView) -> Canvas {
     draw_legend(
         &mut c,
         2,
+        view.lang,
         WIDTH as f32 / 2.0,
         HEIGHT as f32 - LEGEND_H / 2.0 - 4.0,
     );

@@ -139,7 +139,13 @@ pub(super) fn draw(view: &GridView) -> Canvas {
         }
     }
 
-    draw_legend(&mut c, seat_count(view), l.width as f32 / 2.0, l.legend_y);
+    draw_legend(
+        &mut c,
+        seat_count(view),
+        view.lang,
+        l.width as f32 / 2.0,
+        l.legend_y,
+    );
     c
 }
 

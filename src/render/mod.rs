@@ -22,6 +22,7 @@ pub use position::{dots_view, position};
 pub use view::{column_letter, dot_name, CubeView, DotsLine, DotsView, GridView};
 
 use crate::game::Seat;
+use crate::i18n::{tr, Lang};
 use raster::{rgb, Align, Canvas, Rgb};
 
 /// A rendered board: the PNG bytes, its alt text (at most 1024 characters,
@@ -221,15 +222,18 @@ fn farthest_pair(points: &[(f32, f32)]) -> Option<((f32, f32), (f32, f32))> {
 }
 
 /// A row of seat swatches with their colour names, centred on `cx`.
-fn draw_legend(canvas: &mut Canvas, seats: usize, cx: f32, cy: f32) {
+fn draw_legend(canvas: &mut Canvas, seats: usize, lang: Lang, cx: f32, cy: f32) {
     let size = 18.0;
     let r = 12.0;
     let gap = 30.0;
     let items: Vec<(Seat, String)> = (0..seats as Seat)
         .map(|seat| {
-            let name = style(seat).name;
-            let mut label = name.to_string();
-            label[..1].make_ascii_uppercase();
+            let name = tr(lang, &format!("colour.{}", style(seat).name), &[]);
+            let mut chars = name.chars();
+            let label = chars
+                .next()
+                .map(|first| first.to_uppercase().chain(chars).collect())
+                .unwrap_or_default();
             (seat, label)
         })
         .collect();

@@ -5,14 +5,24 @@ use crate::game::{
     connect4_3d, connect4_3p, AnyGame, Connect4ThreeD, Connect4ThreePlayer, DotsAndBoxes, Game,
     Outcome,
 };
+use crate::i18n::Lang;
 
 /// The board image of any position. `names` are the seats' names, in seat
 /// order (shown where the image has room for them, as in Dots and Boxes).
-pub fn position(game: &AnyGame, names: &[String]) -> Image {
+/// Words drawn on the image are in `lang`.
+pub fn position(game: &AnyGame, names: &[String], lang: Lang) -> Image {
+    let grid = |mut view: GridView| {
+        view.lang = lang;
+        super::connect_four(&view)
+    };
     match game {
-        AnyGame::Connect4(p) => super::connect_four(&GridView::from(p)),
-        AnyGame::Connect4ThreePlayer(p) => super::connect_four(&GridView::from(p)),
-        AnyGame::Connect4ThreeD(p) => super::connect_four_3d(&CubeView::from(p)),
+        AnyGame::Connect4(p) => grid(GridView::from(p)),
+        AnyGame::Connect4ThreePlayer(p) => grid(GridView::from(p)),
+        AnyGame::Connect4ThreeD(p) => {
+            let mut view = CubeView::from(p);
+            view.lang = lang;
+            super::connect_four_3d(&view)
+        }
         AnyGame::Dots(p) => {
             let name = |seat: usize| names.get(seat).cloned().unwrap_or_default();
             super::dots(&dots_view(p, [name(0), name(1)]))
@@ -106,13 +116,31 @@ mod tests {
                 let mv = game.legal_moves()[0];
                 game.play(mv).unwrap();
             }
-            let image = position(&game, &["Ann".into(), "Bob".into()]);
+            let image = position(&game, &["Ann".into(), "Bob".into()], Lang::En);
             let decoded = image::load_from_memory(&image.png).unwrap();
             assert_eq!(
                 (decoded.width(), decoded.height()),
                 (image.width, image.height)
             );
             assert!(!image.alt.is_empty() && image.alt.chars().count() <= 1024);
+        }
+    }
+
+    #[test]
+    fn words_on_the_image_follow_the_language() {
+        for kind in [GameKind::Connect4, GameKind::Connect4ThreeD] {
+            let game = AnyGame::new(kind).unwrap();
+            let images: Vec<_> = Lang::ALL
+                .into_iter()
+                .map(|lang| {
+                    image::load_from_memory(&position(&game, &[], lang).png)
+                        .unwrap()
+                        .to_rgb8()
+                })
+                .collect();
+            assert_ne!(images[0], images[1], "{kind:?}: Portuguese words drawn");
+            assert_ne!(images[0], images[2], "{kind:?}: French words drawn");
+            assert_ne!(images[1], images[2], "{kind:?}");
         }
     }
 

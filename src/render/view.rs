@@ -5,6 +5,7 @@
 
 use crate::game::connect4::{self, Connect4};
 use crate::game::{Game, Outcome, Seat};
+use crate::i18n::Lang;
 
 /// A Connect Four board of any size (7 × 6 for two, 9 × 9 for three).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -19,6 +20,8 @@ pub struct GridView {
     pub lines: Vec<Vec<(usize, usize)>>,
     /// Seats in the match (2 or 3).
     pub seats: usize,
+    /// Language of the words drawn on the image.
+    pub lang: Lang,
 }
 
 impl GridView {
@@ -31,6 +34,7 @@ impl GridView {
             last: None,
             lines: Vec::new(),
             seats,
+            lang: Lang::En,
         }
     }
 
@@ -68,6 +72,8 @@ pub struct CubeView {
     pub last: Option<(usize, usize, usize)>,
     /// Each winning line as (level, x, y) cells.
     pub lines: Vec<Vec<(usize, usize, usize)>>,
+    /// Language of the words drawn on the image.
+    pub lang: Lang,
 }
 
 impl CubeView {
