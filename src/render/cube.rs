@@ -169,50 +169,69 @@ pub(super) fn draw(view: &CubeView) -> Canvas {
 }
 
 pub(super) fn alt(view: &CubeView) -> String {
+    let lang = view.lang;
     let mut counts = [0usize; 256];
     for &seat in view.cells.iter().flatten().flatten().flatten() {
         counts[seat as usize] += 1;
     }
     let total: usize = counts.iter().sum();
-    let mut out = format!(
-        "Connect Four 3D, 4 levels side by side, bottom first; {total} beads ({} {}, {} {}).",
-        seat_label(0),
+    let seats = format!(
+        "{} {}, {} {}",
+        seat_label(0, lang),
         counts[0],
-        seat_label(1),
+        seat_label(1, lang),
         counts[1]
     );
+    let mut out = tr(
+        lang,
+        "alt.cube.summary",
+        &[("total", &total.to_string()), ("seats", &seats)],
+    );
     if let Some((level, x, y)) = view.last.filter(in_cube) {
-        let who = view
-            .at(level, x, y)
-            .map(|s| format!("{} ", seat_label(s)))
-            .unwrap_or_default();
-        out += &format!(
-            " Last bead: {who}on rod {}, level {}.",
-            rod_name(x, y),
-            level + 1
-        );
+        let (rod, level_text) = (rod_name(x, y), (level + 1).to_string());
+        let place = [("rod", rod.as_str()), ("level", level_text.as_str())];
+        out.push(' ');
+        out += &match view.at(level, x, y) {
+            Some(s) => {
+                let who = seat_label(s, lang);
+                tr(lang, "alt.cube.last", &[place[0], place[1], ("who", &who)])
+            }
+            None => tr(lang, "alt.cube.last_anon", &place),
+        };
     }
     for line in &view.lines {
-        let who = line
-            .first()
-            .and_then(|&(l, x, y)| view.at(l, x, y))
-            .map(|s| format!(" for {}", seat_label(s)))
-            .unwrap_or_default();
         let cells: Vec<String> = line
             .iter()
             .filter(|cell| in_cube(cell))
-            .map(|&(l, x, y)| format!("{} level {}", rod_name(x, y), l + 1))
+            .map(|&(l, x, y)| {
+                let level = (l + 1).to_string();
+                tr(
+                    lang,
+                    "alt.cube.cell",
+                    &[("rod", &rod_name(x, y)), ("level", &level)],
+                )
+            })
             .collect();
-        out += &format!(" Winning line{who}: {}.", list(&cells));
+        let cells = list(&cells);
+        out.push(' ');
+        out += &match line.first().and_then(|&(l, x, y)| view.at(l, x, y)) {
+            Some(s) => tr(
+                lang,
+                "alt.cube.win",
+                &[("who", &seat_label(s, lang)), ("cells", &cells)],
+            ),
+            None => tr(lang, "alt.cube.win_anon", &[("cells", &cells)]),
+        };
     }
+    out.push(' ');
     if total > 0 {
-        out += " Rods, bottom to top:";
+        out += &tr(lang, "alt.cube.rods", &[]);
         let mut empty = Vec::new();
         for y in 0..4 {
             for x in 0..4 {
-                let beads: Vec<&str> = (0..4)
+                let beads: Vec<String> = (0..4)
                     .map_while(|level| view.at(level, x, y))
-                    .map(|s| style(s).name)
+                    .map(|s| colour(s, lang))
                     .collect();
                 if beads.is_empty() {
                     empty.push(rod_name(x, y));
@@ -225,10 +244,11 @@ pub(super) fn alt(view: &CubeView) -> String {
             out.pop();
             out.push('.');
         } else {
-            out += &format!(" empty: {}.", list(&empty));
+            out.push(' ');
+            out += &tr(lang, "alt.empty", &[("list", &list(&empty))]);
         }
     } else {
-        out += " The cube is empty.";
+        out += &tr(lang, "alt.cube.empty", &[]);
     }
     out
 }

@@ -209,40 +209,48 @@ fn box_name(row: usize, col: usize) -> String {
 }
 
 pub(super) fn alt(view: &DotsView) -> String {
+    let lang = view.lang;
     let l = Layout::new(view);
     let name = |seat: usize| {
         let n = view.names.get(seat).map_or("", |n| n.trim());
         if n.is_empty() {
-            style(seat as Seat).name.to_string()
+            colour(seat as Seat, lang)
         } else {
             n.to_string()
         }
     };
     let lines = lines_of(&l);
     let drawn: Vec<Seat> = lines.iter().filter_map(|&line| view.line(line)).collect();
-    let mut out = format!(
-        "Dots and Boxes, {} × {} boxes. Score: {} ({}) {}, {} ({}) {}. {} of {} lines drawn ({} {}, {} {}).",
-        view.width,
-        view.height,
-        name(0),
-        seat_label(0),
-        view.scores[0],
-        name(1),
-        seat_label(1),
-        view.scores[1],
-        drawn.len(),
-        lines.len(),
-        name(0),
-        drawn.iter().filter(|&&s| s == 0).count(),
-        name(1),
-        drawn.iter().filter(|&&s| s == 1).count(),
+    let count = |seat: Seat| drawn.iter().filter(|&&s| s == seat).count().to_string();
+    let mut out = tr(
+        lang,
+        "alt.dots.summary",
+        &[
+            ("width", &view.width.to_string()),
+            ("height", &view.height.to_string()),
+            ("a", &name(0)),
+            ("a_seat", &seat_label(0, lang)),
+            ("a_score", &view.scores[0].to_string()),
+            ("b", &name(1)),
+            ("b_seat", &seat_label(1, lang)),
+            ("b_score", &view.scores[1].to_string()),
+            ("drawn", &drawn.len().to_string()),
+            ("lines", &lines.len().to_string()),
+            ("a_lines", &count(0)),
+            ("b_lines", &count(1)),
+        ],
     );
     if let Some(line) = view.last {
-        let who = view
-            .line(line)
-            .map(|s| format!(" by {}", name(s as usize)))
-            .unwrap_or_default();
-        out += &format!(" Last line: {}{who}.", line.name());
+        let line_name = line.name();
+        out.push(' ');
+        out += &match view.line(line) {
+            Some(s) => tr(
+                lang,
+                "alt.dots.last",
+                &[("line", &line_name), ("who", &name(s as usize))],
+            ),
+            None => tr(lang, "alt.dots.last_anon", &[("line", &line_name)]),
+        };
     }
     let mut open = 0;
     let mut owned: [Vec<String>; 2] = [Vec::new(), Vec::new()];
@@ -256,13 +264,20 @@ pub(super) fn alt(view: &DotsView) -> String {
         }
     }
     if owned.iter().any(|boxes| !boxes.is_empty()) {
-        out += " Boxes are named by their top-left dot.";
+        out.push(' ');
+        out += &tr(lang, "alt.dots.named", &[]);
     }
     for (seat, boxes) in owned.iter().enumerate() {
         if !boxes.is_empty() {
-            out += &format!(" {}'s boxes: {}.", name(seat), list(boxes));
+            out.push(' ');
+            out += &tr(
+                lang,
+                "alt.dots.boxes",
+                &[("who", &name(seat)), ("list", &list(boxes))],
+            );
         }
     }
-    out += &format!(" {open} boxes open.");
+    out.push(' ');
+    out += &tr(lang, "alt.dots.open", &[("n", &open.to_string())]);
     out
 }

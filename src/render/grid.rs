@@ -150,11 +150,12 @@ pub(super) fn draw(view: &GridView) -> Canvas {
 }
 
 pub(super) fn alt(view: &GridView) -> String {
+    let lang = view.lang;
     let seats = seat_count(view);
     let title = if seats == 3 {
-        "Connect Four for three"
+        tr(lang, "game.connect4-3p", &[])
     } else {
-        "Connect Four"
+        tr(lang, "game.connect4", &[])
     };
     let mut counts = [0usize; 256];
     for &seat in view.cells.iter().flatten().flatten() {
@@ -162,48 +163,60 @@ pub(super) fn alt(view: &GridView) -> String {
     }
     let total: usize = counts.iter().sum();
     let per_seat: Vec<String> = (0..seats)
-        .map(|s| format!("{} {}", seat_label(s as Seat), counts[s]))
+        .map(|s| format!("{} {}", seat_label(s as Seat, lang), counts[s]))
         .collect();
-    let mut out = format!(
-        "{title}, {} columns × {} rows, {total} discs ({}).",
-        view.columns,
-        view.rows,
-        list(&per_seat)
+    let mut out = tr(
+        lang,
+        "alt.grid.summary",
+        &[
+            ("title", &title),
+            ("columns", &view.columns.to_string()),
+            ("rows", &view.rows.to_string()),
+            ("total", &total.to_string()),
+            ("seats", &list(&per_seat)),
+        ],
     );
     match view.last {
         Some((column, row)) => {
-            let who = view
-                .at(column, row)
-                .map(|s| format!("{} ", seat_label(s)))
-                .unwrap_or_default();
-            out += &format!(
-                " Last disc: {who}in column {}, row {}.",
-                column + 1,
-                row + 1
-            );
+            let who = view.at(column, row).map(|s| seat_label(s, lang));
+            let (column, row) = ((column + 1).to_string(), (row + 1).to_string());
+            let place = [("column", column.as_str()), ("row", row.as_str())];
+            out.push(' ');
+            out += &match who {
+                Some(who) => tr(lang, "alt.grid.last", &[place[0], place[1], ("who", &who)]),
+                None => tr(lang, "alt.grid.last_anon", &place),
+            };
         }
-        None if total == 0 => out += " The board is empty.",
+        None if total == 0 => {
+            out.push(' ');
+            out += &tr(lang, "alt.grid.empty", &[]);
+        }
         None => {}
     }
     for line in &view.lines {
-        let who = line
-            .first()
-            .and_then(|&(c, r)| view.at(c, r))
-            .map(|s| format!(" for {}", seat_label(s)))
-            .unwrap_or_default();
         let cells: Vec<String> = line
             .iter()
             .map(|&(c, r)| format!("{}-{}", c + 1, r + 1))
             .collect();
-        out += &format!(" Winning line{who}: {} (column-row).", list(&cells));
+        let cells = list(&cells);
+        out.push(' ');
+        out += &match line.first().and_then(|&(c, r)| view.at(c, r)) {
+            Some(s) => tr(
+                lang,
+                "alt.grid.win",
+                &[("who", &seat_label(s, lang)), ("cells", &cells)],
+            ),
+            None => tr(lang, "alt.grid.win_anon", &[("cells", &cells)]),
+        };
     }
     if total > 0 {
-        out += " Columns, bottom to top:";
+        out.push(' ');
+        out += &tr(lang, "alt.grid.columns", &[]);
         let mut empty = Vec::new();
         for column in 0..view.columns {
-            let discs: Vec<&str> = (0..view.rows)
+            let discs: Vec<String> = (0..view.rows)
                 .map_while(|row| view.at(column, row))
-                .map(|s| style(s).name)
+                .map(|s| colour(s, lang))
                 .collect();
             if discs.is_empty() {
                 empty.push((column + 1).to_string());
@@ -212,7 +225,8 @@ pub(super) fn alt(view: &GridView) -> String {
             }
         }
         if !empty.is_empty() {
-            out += &format!(" empty: {}.", list(&empty));
+            out.push(' ');
+            out += &tr(lang, "alt.empty", &[("list", &list(&empty))]);
         } else if out.ends_with(';') {
             out.pop();
             out.push('.');

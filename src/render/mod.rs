@@ -175,9 +175,13 @@ fn style(seat: Seat) -> SeatStyle {
 }
 
 /// Colour name with its mark, e.g. "red ○".
-fn seat_label(seat: Seat) -> String {
-    let s = style(seat);
-    format!("{} {}", s.name, s.symbol)
+fn seat_label(seat: Seat, lang: Lang) -> String {
+    format!("{} {}", colour(seat, lang), style(seat).symbol)
+}
+
+/// A seat's colour name in `lang`.
+fn colour(seat: Seat, lang: Lang) -> String {
+    tr(lang, &format!("colour.{}", style(seat).name), &[])
 }
 
 /// Draws a seat's mark centred at a point; `r` is the mark's radius.
@@ -228,7 +232,7 @@ fn draw_legend(canvas: &mut Canvas, seats: usize, lang: Lang, cx: f32, cy: f32) 
     let gap = 30.0;
     let items: Vec<(Seat, String)> = (0..seats as Seat)
         .map(|seat| {
-            let name = tr(lang, &format!("colour.{}", style(seat).name), &[]);
+            let name = colour(seat, lang);
             let mut chars = name.chars();
             let label = chars
                 .next()

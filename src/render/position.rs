@@ -25,7 +25,9 @@ pub fn position(game: &AnyGame, names: &[String], lang: Lang) -> Image {
         }
         AnyGame::Dots(p) => {
             let name = |seat: usize| names.get(seat).cloned().unwrap_or_default();
-            super::dots(&dots_view(p, [name(0), name(1)]))
+            let mut view = dots_view(p, [name(0), name(1)]);
+            view.lang = lang;
+            super::dots(&view)
         }
     }
 }
@@ -142,6 +144,25 @@ mod tests {
             assert_ne!(images[0], images[2], "{kind:?}: French words drawn");
             assert_ne!(images[1], images[2], "{kind:?}");
         }
+        let mut game = AnyGame::new(GameKind::Connect4).unwrap();
+        game.play(3).unwrap();
+        let alt = position(&game, &[], Lang::Fr).alt;
+        assert!(
+            alt.starts_with("Quatre en ligne, 7 colonnes × 6 rangées, 1 jetons"),
+            "{alt}"
+        );
+        assert!(
+            alt.contains("Dernier jeton : rouge ○ dans la colonne 4, rangée 1."),
+            "{alt}"
+        );
+        let mut dots = AnyGame::new(GameKind::DOTS_DEFAULT).unwrap();
+        dots.play(0).unwrap();
+        let alt = position(&dots, &["Ana".into(), "Bia".into()], Lang::PtBr).alt;
+        assert!(
+            alt.starts_with("Pontos e quadrados, 5 × 4 casas. Placar: Ana (vermelho ○) 0"),
+            "{alt}"
+        );
+        assert!(alt.contains("Última linha: a1-b1, de Ana."), "{alt}");
     }
 
     #[test]

@@ -140,6 +140,8 @@ pub struct DotsView {
     pub last: Option<DotsLine>,
     pub scores: [u32; 2],
     pub names: [String; 2],
+    /// Language of the words drawn on the image and of its alt text.
+    pub lang: Lang,
 }
 
 impl DotsView {
@@ -154,6 +156,7 @@ impl DotsView {
             last: None,
             scores: [0, 0],
             names,
+            lang: Lang::En,
         }
     }
 
