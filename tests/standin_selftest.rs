@@ -6,20 +6,22 @@ mod support;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use futures_util::FutureExt;
 use serde_json::json;
 use serenity::all::ClientBuilder;
 use serenity::all::{
-    ActionRowComponent, ButtonStyle, Command, CommandDataOptionValue, CommandInteraction,
-    CommandOptionType, ComponentInteraction, ComponentInteractionDataKind, Context,
-    CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand,
-    CreateCommandOption, CreateInputText, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateModal,
-    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse,
-    EventHandler, GatewayIntents, HttpBuilder, InputTextStyle, Interaction, ModalInteraction,
-    Ready, ShardManager,
+    ActionRowComponent, ApplicationId, ButtonStyle, ChannelId, Command, CommandDataOptionValue,
+    CommandInteraction, CommandOptionType, ComponentInteraction, ComponentInteractionDataKind,
+    Context, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse,
+    CreateButton, CreateCommand, CreateCommandOption, CreateInputText, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    CreateModal, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditAttachments,
+    EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, Http, HttpBuilder,
+    InputTextStyle, Interaction, InteractionId, MessageId, ModalInteraction, Ready, ShardManager,
+    UserId,
 };
 use serenity::async_trait;
-use support::StandIn;
+use support::{FaultCause, StandIn};
 
 const TOKEN: &str = "standin-selftest-token";
 const ALT: &str = "A 3 by 2 red test picture";
@@ -834,4 +836,420 @@ async fn raw_http_keep_alive_chunked_and_unknown_route() {
     assert_eq!(status, 404);
     assert_eq!(body, json!({"message": "404: Not Found", "code": 0}));
     assert_eq!(d.unknown_routes(), ["GET /api/v10/nothing/here"]);
+}
+
+/// A plain serenity REST client on the stand-in (the bot's own calls, made by hand).
+fn raw_http(d: &StandIn) -> Http {
+    HttpBuilder::new(TOKEN)
+        .proxy(d.base_url())
+        .ratelimiter_disabled(true)
+        .application_id(ApplicationId::new(d.application_id()))
+        .build()
+}
+
+/// HTTP status, Discord code and message of a refused REST call.
+fn api_error(e: &serenity::Error) -> (u16, isize, String) {
+    match e {
+        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)) => (
+            r.status_code.as_u16(),
+            r.error.code,
+            r.error.message.clone(),
+        ),
+        other => panic!("unexpected error kind: {other:?}"),
+    }
+}
+
+/// Waits until the test bot saw at least `n` REST errors; returns them sorted.
+async fn bot_errors(run: &Running, n: usize) -> Vec<(String, isize)> {
+    let wait = async {
+        loop {
+            let seen = run.errors.lock().unwrap().clone();
+            if seen.len() >= n {
+                return seen;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    };
+    let mut seen = tokio::time::timeout(Duration::from_secs(3), wait)
+        .await
+        .expect("bot errors");
+    seen.sort();
+    seen
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fail_next_and_hang_next_inject_errors_and_silence() {
+    let run = start().await;
+    let d = &run.discord;
+    let alice = d.user("alice");
+    let http = Arc::new(raw_http(d));
+    let ch = ChannelId::new(d.channel_id());
+    let ix = d.slash(&alice, d.channel_id(), "ping", json!({})).await;
+    let board = d.response(ix).await.message_id.unwrap();
+    let mid = MessageId::new(board);
+
+    // The next two PATCHes fail with 500; route "" matches webhook and channel edits.
+    d.fail_next("PATCH", "", 2, 500);
+    let later = d.click(&alice, board, "later").await;
+    assert_eq!(
+        d.response(later).await.kind,
+        6,
+        "a POST callback is not hit"
+    );
+    let hits = d.wait_fault_hits(FaultCause::Failed, 1).await;
+    assert!(
+        hits[0].route.starts_with("PATCH /api/v10/webhooks/"),
+        "{hits:?}"
+    );
+    let err = http
+        .edit_message(ch, mid, &json!({"content": "edited"}), vec![])
+        .await
+        .expect_err("the second PATCH fails too");
+    assert_eq!(
+        api_error(&err),
+        (500, 0, "500: Internal Server Error".to_string())
+    );
+    assert_eq!(d.failed_count(), 2);
+    let m = d.message(board).unwrap();
+    assert_eq!(
+        (m.version, m.content.as_str(), m.attachments.len()),
+        (0, "pong", 1),
+        "failed requests change nothing"
+    );
+    // Used up: the third PATCH goes through.
+    http.edit_message(ch, mid, &json!({"content": "edited"}), vec![])
+        .await
+        .expect("third PATCH");
+    assert_eq!(d.message(board).unwrap().content, "edited");
+
+    // A failed callback is the stand-in's doing: in `faulted`, not `refused`.
+    d.fail_next("POST", "/interactions/", 1, 503);
+    let ix = d.slash(&alice, d.channel_id(), "ping", json!({})).await;
+    let faulted = d
+        .wait_for("the faulted callback", |st| {
+            st.interactions[&ix.id].faulted.first().cloned()
+        })
+        .await;
+    assert_eq!((faulted.status, faulted.code), (503, 0));
+    assert!(d.interaction(ix).refused.is_empty());
+    assert!(d.original(ix).is_none());
+
+    // 429 with Discord's rate-limit message.
+    d.fail_next("post", "/channels/", 1, 429);
+    let err = ch.say(&*http, "hi").await.expect_err("rate limited");
+    assert_eq!(
+        api_error(&err),
+        (429, 0, "You are being rate limited.".to_string())
+    );
+    assert_eq!(d.failed_count(), 4);
+
+    // Hang: no answer ever; other requests (same client, another connection)
+    // are served meanwhile; the caller's own timeout ends the wait.
+    d.hang_next("PATCH", "/channels/", 1);
+    let hung = {
+        let http = http.clone();
+        tokio::spawn(async move {
+            tokio::time::timeout(
+                Duration::from_millis(1500),
+                http.edit_message(ch, mid, &json!({"content": "never"}), vec![]),
+            )
+            .await
+        })
+    };
+    let hits = d.wait_fault_hits(FaultCause::Hung, 1).await;
+    assert_eq!((hits[0].status, hits[0].code), (0, 0));
+    let sent = tokio::time::timeout(Duration::from_secs(1), ch.say(&*http, "not blocked"))
+        .await
+        .expect("answered while another request hangs")
+        .expect("send");
+    assert_eq!(d.message(sent.id.get()).unwrap().content, "not blocked");
+    assert!(
+        hung.await.unwrap().is_err(),
+        "the hung request got an answer"
+    );
+    assert_eq!(d.hung_count(), 1);
+    assert_eq!(
+        d.message(board).unwrap().content,
+        "edited",
+        "a hung request changes nothing"
+    );
+    http.edit_message(ch, mid, &json!({"content": "after"}), vec![])
+        .await
+        .expect("answered again");
+
+    // Disarming.
+    d.fail_next("", "", 5, 500);
+    d.clear_faults();
+    ch.say(&*http, "fine").await.expect("faults cleared");
+
+    assert_eq!(
+        bot_errors(&run, 2).await,
+        [("later".to_string(), 0), ("ping".to_string(), 0)]
+    );
+    assert_eq!(d.fault_hits().len(), 5);
+    d.assert_no_violations();
+    run.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deleted_message_is_unknown_everywhere() {
+    let run = start().await;
+    let d = &run.discord;
+    let alice = d.user("alice");
+    let http = raw_http(d);
+    let ch = ChannelId::new(d.channel_id());
+    let ix = d.slash(&alice, d.channel_id(), "ping", json!({})).await;
+    let board = d.response(ix).await.message_id.unwrap();
+    let mid = MessageId::new(board);
+    let token = d.interaction(ix).token;
+    let other = ch.say(&http, "stays").await.unwrap().id.get();
+
+    d.delete_message(board);
+    assert!(d.message(board).unwrap().deleted);
+    let public: Vec<u64> = d
+        .public_messages(d.channel_id())
+        .iter()
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(public, [other]);
+    assert_eq!(d.latest_message(d.channel_id()).unwrap().id, other);
+
+    let unknown = (404, 10008, "Unknown Message".to_string());
+    let edit = json!({"content": "x"});
+    let e = http.get_message(ch, mid).await.unwrap_err();
+    assert_eq!(api_error(&e), unknown);
+    let e = http.edit_message(ch, mid, &edit, vec![]).await.unwrap_err();
+    assert_eq!(api_error(&e), unknown);
+    let e = http
+        .edit_original_interaction_response(&token, &edit, vec![])
+        .await
+        .unwrap_err();
+    assert_eq!(api_error(&e), unknown);
+    let e = http
+        .edit_followup_message(&token, mid, &edit, vec![])
+        .await
+        .unwrap_err();
+    assert_eq!(api_error(&e), unknown);
+    let hits = d.fault_hits();
+    assert_eq!(hits.len(), 4);
+    assert!(
+        hits.iter()
+            .all(|h| h.cause == FaultCause::DeletedMessage && (h.status, h.code) == (404, 10008)),
+        "{hits:?}"
+    );
+    assert_eq!(d.message(board).unwrap().content, "pong");
+
+    // Its components can no longer be used.
+    let click = std::panic::AssertUnwindSafe(d.click(&alice, board, "again"))
+        .catch_unwind()
+        .await;
+    let panic = click.expect_err("clicking a deleted message panics");
+    let text = panic.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(text.contains("was deleted"), "{text}");
+
+    // Real violations are still recorded: a second callback.
+    let ix = d.slash(&alice, d.channel_id(), "twice", json!({})).await;
+    assert_eq!(d.refusal(ix).await.code, 40060);
+    let codes: Vec<u64> = d.take_violations().iter().map(|v| v.code).collect();
+    assert_eq!(codes, [40060]);
+    d.assert_no_violations();
+    run.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn expired_tokens_and_denied_channels() {
+    let run = start().await;
+    let d = &run.discord;
+    let alice = d.user("alice");
+    let http = raw_http(d);
+    let first = d.slash(&alice, d.channel_id(), "ping", json!({})).await;
+    let board = d.response(first).await.message_id.unwrap();
+    let second = d.slash(&alice, d.channel_id(), "ping", json!({})).await;
+    d.response(second).await;
+    let (t1, t2) = (d.interaction(first).token, d.interaction(second).token);
+    let edit = json!({"content": "x"});
+
+    // One token expires: every webhook route with it is 401 / 50027.
+    d.expire_token(first);
+    let invalid = (401, 50027, "Invalid Webhook Token".to_string());
+    let e = http
+        .edit_original_interaction_response(&t1, &edit, vec![])
+        .await
+        .unwrap_err();
+    assert_eq!(api_error(&e), invalid);
+    let e = http
+        .create_followup_message(&t1, &edit, vec![])
+        .await
+        .unwrap_err();
+    assert_eq!(api_error(&e), invalid);
+    let e = http
+        .edit_followup_message(&t1, MessageId::new(board), &edit, vec![])
+        .await
+        .unwrap_err();
+    assert_eq!(api_error(&e), invalid);
+    http.create_followup_message(&t2, &json!({"content": "still fine"}), vec![])
+        .await
+        .expect("another token still works");
+
+    // All tokens so far expire; a callback on an expired interaction: 10062.
+    d.expire_tokens();
+    let e = http
+        .create_followup_message(&t2, &edit, vec![])
+        .await
+        .unwrap_err();
+    assert_eq!(api_error(&e), invalid);
+    let cb = json!({"type": 4, "data": {"content": "late"}});
+    let e = http
+        .create_interaction_response(InteractionId::new(first.id), &t1, &cb, vec![])
+        .await
+        .unwrap_err();
+    assert_eq!(
+        api_error(&e),
+        (404, 10062, "Unknown interaction".to_string())
+    );
+    let rec = d.interaction(first);
+    assert_eq!((rec.faulted.len(), rec.refused.len()), (1, 0));
+    assert_eq!(d.message(board).unwrap().version, 0);
+    // New interactions get fresh tokens.
+    let third = d.slash(&alice, d.channel_id(), "ping", json!({})).await;
+    assert_eq!(d.response(third).await.kind, 4);
+
+    // The bot loses access to the channel: channel routes are 403 / 50001.
+    let ch = ChannelId::new(d.channel_id());
+    let mid = MessageId::new(board);
+    d.deny_channel(d.channel_id());
+    let missing = (403, 50001, "Missing Access".to_string());
+    assert_eq!(
+        api_error(&ch.say(&http, "hello").await.unwrap_err()),
+        missing
+    );
+    let e = http.edit_message(ch, mid, &edit, vec![]).await.unwrap_err();
+    assert_eq!(api_error(&e), missing);
+    let e = http.delete_message(ch, mid, None).await.unwrap_err();
+    assert_eq!(api_error(&e), missing);
+    assert!(!d.message(board).unwrap().deleted);
+    // Interactions there are still answered, webhooks still work.
+    let fourth = d.slash(&alice, d.channel_id(), "ping", json!({})).await;
+    assert_eq!(d.response(fourth).await.kind, 4);
+    let t4 = d.interaction(fourth).token;
+    http.create_followup_message(&t4, &json!({"content": "by webhook"}), vec![])
+        .await
+        .expect("follow-ups need no channel access");
+    http.edit_original_interaction_response(&t4, &json!({"content": "edited"}), vec![])
+        .await
+        .expect("@original edits need no channel access");
+    assert_eq!(d.original(fourth).unwrap().content, "edited");
+    // Other channels are not affected; allow_channel gives access back.
+    let elsewhere = ChannelId::new(d.add_channel("elsewhere"));
+    elsewhere.say(&http, "hi").await.expect("another channel");
+    d.allow_channel(d.channel_id());
+    ch.say(&http, "back").await.expect("access is back");
+
+    let causes: Vec<FaultCause> = d.fault_hits().iter().map(|h| h.cause).collect();
+    let mut expected = vec![FaultCause::ExpiredToken; 5];
+    expected.extend([FaultCause::DeniedChannel; 3]);
+    assert_eq!(causes, expected);
+    assert!(
+        run.errors.lock().unwrap().is_empty(),
+        "bot saw errors: {:?}",
+        run.errors.lock().unwrap()
+    );
+    d.assert_no_violations();
+    run.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bot_posted_message_with_file_and_components_is_clickable() {
+    let run = start().await;
+    let d = &run.discord;
+    let alice = d.user("alice");
+    let http = raw_http(d);
+    let ch = ChannelId::new(d.channel_id());
+
+    // POST /channels/{id}/messages, multipart: PNG, components, mentions.
+    let post = CreateMessage::new()
+        .content(format!("<@{}> your turn", alice.id))
+        .add_file(CreateAttachment::bytes(png(5, 3), "board.png").description(ALT))
+        .components(vec![
+            CreateActionRow::Buttons(vec![
+                CreateButton::new("again").label("Again"),
+                CreateButton::new("later").label("Later"),
+            ]),
+            CreateActionRow::SelectMenu(CreateSelectMenu::new(
+                "choice",
+                CreateSelectMenuKind::String {
+                    options: vec![
+                        CreateSelectMenuOption::new("A", "a"),
+                        CreateSelectMenuOption::new("B", "b"),
+                    ],
+                },
+            )),
+        ])
+        .allowed_mentions(CreateAllowedMentions::new().users([UserId::new(alice.id)]));
+    let sent = ch.send_message(&http, post).await.expect("post");
+    assert_eq!(sent.attachments.len(), 1);
+    assert_eq!(
+        (sent.attachments[0].width, sent.attachments[0].height),
+        (Some(5), Some(3))
+    );
+    let id = sent.id.get();
+    let m = d.message(id).unwrap();
+    assert!(m.interaction_id.is_none());
+    assert_eq!(m.attachments[0].description.as_deref(), Some(ALT));
+    assert_eq!(m.attachments[0].decode_png().dimensions(), (5, 3));
+    assert_eq!(m.buttons().len(), 2);
+
+    // PATCH /channels/{ch}/messages/{id} follows the attachment rules.
+    let edited = http
+        .edit_message(ch, sent.id, &json!({"content": "edited"}), vec![])
+        .await
+        .expect("edit");
+    assert_eq!(
+        d.message(id).unwrap().attachments.len(),
+        1,
+        "no `attachments`: kept"
+    );
+    let add = EditAttachments::keep_all(&edited).add(CreateAttachment::bytes(png(2, 2), "b.png"));
+    let edited = ch
+        .edit_message(&http, sent.id, EditMessage::new().attachments(add))
+        .await
+        .expect("add a file");
+    let names: Vec<String> = d
+        .message(id)
+        .unwrap()
+        .attachments
+        .iter()
+        .map(|a| a.filename.clone())
+        .collect();
+    assert_eq!(names, ["board.png", "b.png"]);
+    let keep_first = EditAttachments::new().keep(edited.attachments[0].id);
+    ch.edit_message(&http, sent.id, EditMessage::new().attachments(keep_first))
+        .await
+        .expect("keep one");
+    let m = d.message(id).unwrap();
+    assert_eq!(m.attachments.len(), 1);
+    assert_eq!(m.attachments[0].filename, "board.png");
+    assert_eq!(m.content, "edited");
+
+    // Its components work like those of interaction messages.
+    let pick = d.select(&alice, id, "choice", &["a"]).await;
+    assert_eq!(d.response(pick).await.kind, 7);
+    assert_eq!(d.message(id).unwrap().content, "chose a");
+    let later = d.click(&alice, id, "later").await;
+    assert_eq!(d.response(later).await.kind, 6);
+    let m = d
+        .wait_message(id, |m| m.content == "edited after a deferred update")
+        .await;
+    assert_eq!(m.buttons().len(), 2);
+    let again = d.click_label(&alice, id, "Again").await;
+    assert_eq!(d.response(again).await.kind, 7);
+    assert_eq!(d.message(id).unwrap().content, "clicked again by alice");
+
+    assert!(
+        run.errors.lock().unwrap().is_empty(),
+        "bot saw errors: {:?}",
+        run.errors.lock().unwrap()
+    );
+    d.assert_no_violations();
+    run.stop().await;
 }

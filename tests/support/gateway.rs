@@ -1,6 +1,6 @@
 //! The gateway websocket: HELLO, heartbeats, IDENTIFY/READY, RESUME, dispatch.
 
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -51,7 +51,7 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
     });
 
     let (conn_id, interval) = {
-        let mut st = inner.st.lock().unwrap();
+        let mut st = inner.st.lock().unwrap_or_else(PoisonError::into_inner);
         st.gateway_conns += 1;
         (st.gateway_conns, st.heartbeat_interval_ms)
     };
@@ -73,7 +73,11 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
         let op = v.get("op").and_then(Value::as_u64).unwrap_or(u64::MAX);
         match op {
             1 => {
-                inner.st.lock().unwrap().heartbeats += 1;
+                inner
+                    .st
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .heartbeats += 1;
                 let _ = tx.send(Message::Text(json!({"op": 11}).to_string()));
                 inner.bump();
             }
@@ -83,8 +87,9 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
                     .and_then(Value::as_str)
                     .unwrap_or_default()
                     .to_string();
-                let mut st = inner.st.lock().unwrap();
+                let mut st = inner.st.lock().unwrap_or_else(PoisonError::into_inner);
                 st.identify_tokens.push(token.clone());
+                st.intents = v.pointer("/d/intents").and_then(Value::as_u64).unwrap_or(0);
                 if let Some(expected) = &st.expected_token {
                     if token.trim_start_matches("Bot ") != expected.trim_start_matches("Bot ") {
                         let _ = tx.send(close(4004, "Authentication failed."));
@@ -134,7 +139,7 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
                     .pointer("/d/session_id")
                     .and_then(Value::as_str)
                     .unwrap_or_default();
-                let mut st = inner.st.lock().unwrap();
+                let mut st = inner.st.lock().unwrap_or_else(PoisonError::into_inner);
                 if session != st.session_id {
                     let _ = tx.send(Message::Text(json!({"op": 9, "d": false}).to_string()));
                     continue;
@@ -152,7 +157,7 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
     }
 
     {
-        let mut st = inner.st.lock().unwrap();
+        let mut st = inner.st.lock().unwrap_or_else(PoisonError::into_inner);
         if st.gateway.as_ref().map(|(id, _)| *id) == Some(conn_id) {
             st.gateway = None;
         }

@@ -63,7 +63,9 @@ impl Response {
     }
 }
 
-pub type Handler = Arc<dyn Fn(Request) -> Response + Send + Sync>;
+/// Answers a request; `None` leaves it unanswered (the connection stays open
+/// without a response until the client closes it).
+pub type Handler = Arc<dyn Fn(Request) -> Option<Response> + Send + Sync>;
 
 /// Accepts connections forever, one task per connection.
 pub async fn serve(listener: TcpListener, handler: Handler) {
@@ -129,7 +131,7 @@ fn parse_query(q: &str) -> HashMap<String, String> {
         .collect()
 }
 
-fn reason(status: u16) -> &'static str {
+pub fn reason(status: u16) -> &'static str {
     match status {
         200 => "OK",
         201 => "Created",
@@ -139,6 +141,11 @@ fn reason(status: u16) -> &'static str {
         403 => "Forbidden",
         404 => "Not Found",
         405 => "Method Not Allowed",
+        429 => "Too Many Requests",
+        500 => "Internal Server Error",
+        502 => "Bad Gateway",
+        503 => "Service Unavailable",
+        504 => "Gateway Timeout",
         _ => "Unknown",
     }
 }
@@ -226,7 +233,13 @@ async fn connection(mut stream: TcpStream, handler: Handler) -> std::io::Result<
             headers,
             body,
         };
-        let response = handler(request);
+        let Some(response) = handler(request) else {
+            // Hung on purpose: never answer, keep the socket open until the
+            // client gives up (other connections have their own tasks).
+            let mut sink = [0u8; 4096];
+            while stream.read(&mut sink).await.unwrap_or(0) > 0 {}
+            return Ok(());
+        };
 
         let mut out = format!(
             "HTTP/1.1 {} {}\r\n",

@@ -40,6 +40,13 @@
 //!
 //! Unknown routes answer 404 `{"message":"404: Not Found","code":0}` and are
 //! recorded in `unknown_routes()`; `assert_no_violations()` checks both lists.
+//!
+//! Injected faults (the stand-in's doing, recorded in `fault_hits()` and never
+//! as violations): `fail_next` (an HTTP error status for the next n matching
+//! requests), `hang_next` (no answer at all), `delete_message` (a moderator
+//! deletes a message: 404 / 10008), `expire_tokens` / `expire_token` (401 /
+//! 50027 on webhooks, 404 / 10062 on callbacks), `deny_channel` (403 / 50001
+//! on channel routes).
 #![allow(dead_code, unused_imports)]
 
 pub mod gateway;
@@ -48,8 +55,8 @@ pub mod model;
 pub mod rest;
 pub mod rules;
 
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
@@ -59,9 +66,40 @@ use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 pub use model::{
-    ApiError, Attachment, Button, Channel, InteractionRecord, Ix, Msg, Reply, Select, User,
-    Violation, EPHEMERAL, LOADING,
+    ApiError, Attachment, Button, Channel, FaultCause, FaultHit, InteractionRecord, Ix, Msg, Reply,
+    Select, User, Violation, EPHEMERAL, LOADING,
 };
+
+/// What an armed fault does to a matching request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FaultAction {
+    /// Answer with this HTTP status and Discord's generic error body.
+    Fail(u16),
+    /// Never answer.
+    Hang,
+}
+
+/// A fault armed by `StandIn::fail_next` / `StandIn::hang_next`.
+#[derive(Debug, Clone)]
+pub struct FaultRule {
+    /// HTTP method, case-insensitive; `""` or `"*"` matches every method.
+    pub method: String,
+    /// Matches paths (after `/api/v10`) starting with this; `""` matches all.
+    pub route_prefix: String,
+    /// Matching requests still to hit.
+    pub remaining: u32,
+    pub action: FaultAction,
+}
+
+impl FaultRule {
+    pub fn matches(&self, method: &str, path: &str) -> bool {
+        self.remaining > 0
+            && (self.method.is_empty()
+                || self.method == "*"
+                || self.method.eq_ignore_ascii_case(method))
+            && path.starts_with(&self.route_prefix)
+    }
+}
 
 /// Everything the stand-in knows. Behind one mutex; every change bumps `Inner::changed`.
 pub struct State {
@@ -96,6 +134,16 @@ pub struct State {
     pub callback_window: Duration,
     pub heartbeat_interval_ms: u64,
     pub guild_locale: String,
+    /// `intents` of the last IDENTIFY.
+    pub intents: u64,
+    /// Faults armed by `fail_next` / `hang_next`, checked in order.
+    pub fault_rules: Vec<FaultRule>,
+    /// Every request that met an injected fault, in order.
+    pub fault_hits: Vec<FaultHit>,
+    /// Messages deleted by a moderator (`StandIn::delete_message`).
+    pub moderator_deleted: BTreeSet<u64>,
+    /// Channels the bot has no access to (`StandIn::deny_channel`).
+    pub denied_channels: BTreeSet<u64>,
 }
 
 impl State {
@@ -192,6 +240,11 @@ impl StandIn {
             callback_window: Duration::from_secs(3),
             heartbeat_interval_ms: gateway::HEARTBEAT_INTERVAL_MS,
             guild_locale: "en-US".into(),
+            intents: 0,
+            fault_rules: vec![],
+            fault_hits: vec![],
+            moderator_deleted: BTreeSet::new(),
+            denied_channels: BTreeSet::new(),
         };
         let ch = st.default_channel;
         st.channels.insert(
@@ -262,8 +315,10 @@ impl StandIn {
         self.lock().guild_locale = locale.to_string();
     }
 
+    /// The state; a driver panic while it was held (e.g. a test that expects
+    /// one) does not make it unusable.
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
-        self.inner.st.lock().unwrap()
+        self.inner.st.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Read-only access to the whole state.
@@ -467,7 +522,11 @@ impl StandIn {
             "guild_locale": st.guild_locale,
             "entitlements": [],
             "attachment_size_limit": 10_485_760,
-            "app_permissions": model::MEMBER_PERMISSIONS,
+            "app_permissions": if st.denied_channels.contains(&channel) {
+                model::app_permissions_without_access()
+            } else {
+                model::MEMBER_PERMISSIONS.to_string()
+            },
             "authorizing_integration_owners": {"0": st.guild_id.to_string()},
             "context": 0,
         });
@@ -501,6 +560,8 @@ impl StandIn {
                 sent_at: Instant::now(),
                 reply: None,
                 refused: vec![],
+                faulted: vec![],
+                token_expired: false,
                 original: None,
                 followups: vec![],
             },
@@ -696,9 +757,12 @@ impl StandIn {
         let msg = st
             .messages
             .get(&message_id)
-            .filter(|m| !m.deleted)
             .cloned()
             .unwrap_or_else(|| panic!("stand-in: no message {message_id} to interact with"));
+        assert!(
+            !msg.deleted,
+            "stand-in: message {message_id} was deleted; its components can no longer be used (Discord would not send the interaction)"
+        );
         match component_type {
             2 => {
                 let b = msg
@@ -928,8 +992,8 @@ impl StandIn {
                 let st = self.lock();
                 let last: Vec<&String> = st.requests.iter().rev().take(8).collect();
                 panic!(
-                    "stand-in: timed out after {:?} waiting for {what}\n  last REST requests (newest first): {last:?}\n  (if the bot never saw the event, serenity may have dropped it: enable DEBUG for serenity::client::dispatch)",
-                    self.timeout
+                    "stand-in: timed out after {:?} waiting for {what}\n  last REST requests (newest first): {last:?}\n  callbacks refused by injected faults: {:?}\n  (if the bot never saw the event, serenity may have dropped it: enable DEBUG for serenity::client::dispatch)",
+                    self.timeout, st.interactions[&ix.id].faulted
                 );
             }
         }
@@ -1041,6 +1105,173 @@ impl StandIn {
     /// The newest non-deleted message of a channel.
     pub fn latest_message(&self, channel: u64) -> Option<Msg> {
         self.channel_messages(channel).pop()
+    }
+
+    // ----- injected faults -----
+    //
+    // Requests refused (or left unanswered) because of these are the
+    // stand-in's doing: they are recorded in `fault_hits()`, never in
+    // `violations()`, and a refused callback goes to the interaction's
+    // `faulted` list, not `refused`.
+
+    /// Answers the next `n` REST requests whose method is `method`
+    /// (case-insensitive; `""` or `"*"` matches any) and whose path after
+    /// `/api/v10` starts with `route_prefix` (e.g. `"/webhooks/"`,
+    /// `"/channels/"`, `"/interactions/"`; `""` matches every path) with HTTP
+    /// `status` and Discord's generic body: `{"message": "500: Internal Server
+    /// Error", "code": 0}` (`"{status}: {reason}"`; 429 answers `"You are being
+    /// rate limited."` with `retry_after` and `global`). Those requests change
+    /// nothing. Armed faults are consumed in the order they were armed; count
+    /// hits with [`StandIn::failed_count`].
+    pub fn fail_next(&self, method: &str, route_prefix: &str, n: u32, status: u16) {
+        assert!(
+            (400..=599).contains(&status),
+            "stand-in: fail_next needs an error status (4xx/5xx), not {status}"
+        );
+        self.arm(method, route_prefix, n, FaultAction::Fail(status));
+    }
+
+    /// Leaves the next `n` matching REST requests (same matching as
+    /// [`StandIn::fail_next`]) unanswered: the connection stays open without a
+    /// response until the client closes it, as when Discord hangs; other
+    /// connections are served normally. Hung requests change nothing. Count
+    /// them with [`StandIn::hung_count`].
+    pub fn hang_next(&self, method: &str, route_prefix: &str, n: u32) {
+        self.arm(method, route_prefix, n, FaultAction::Hang);
+    }
+
+    fn arm(&self, method: &str, route_prefix: &str, n: u32, action: FaultAction) {
+        if n == 0 {
+            return;
+        }
+        self.lock().fault_rules.push(FaultRule {
+            method: method.to_string(),
+            route_prefix: route_prefix.to_string(),
+            remaining: n,
+            action,
+        });
+    }
+
+    /// Disarms every fault of `fail_next` / `hang_next` not yet hit.
+    pub fn clear_faults(&self) {
+        self.lock().fault_rules.clear();
+    }
+
+    /// Requests answered with an error by [`StandIn::fail_next`] so far.
+    pub fn failed_count(&self) -> u32 {
+        self.count_hits(FaultCause::Failed)
+    }
+
+    /// Requests left unanswered by [`StandIn::hang_next`] so far.
+    pub fn hung_count(&self) -> u32 {
+        self.count_hits(FaultCause::Hung)
+    }
+
+    fn count_hits(&self, cause: FaultCause) -> u32 {
+        self.lock()
+            .fault_hits
+            .iter()
+            .filter(|h| h.cause == cause)
+            .count() as u32
+    }
+
+    /// Every request that met an injected fault (any cause), oldest first.
+    pub fn fault_hits(&self) -> Vec<FaultHit> {
+        self.lock().fault_hits.clone()
+    }
+
+    /// Waits until at least `n` requests met a fault of this cause; returns those hits.
+    pub async fn wait_fault_hits(&self, cause: FaultCause, n: usize) -> Vec<FaultHit> {
+        self.wait_for(&format!("{n} request(s) to meet fault {cause:?}"), |st| {
+            let hits: Vec<FaultHit> = st
+                .fault_hits
+                .iter()
+                .filter(|h| h.cause == cause)
+                .cloned()
+                .collect();
+            (hits.len() >= n).then_some(hits)
+        })
+        .await
+    }
+
+    /// A moderator deletes message `id`: from now on channel routes
+    /// (`GET/PATCH/DELETE /channels/{ch}/messages/{id}`), webhook routes
+    /// (`/webhooks/{app}/{token}/messages/@original` or `/{id}`) and an update
+    /// callback (7) on it answer 404 `{"message": "Unknown Message", "code":
+    /// 10008}`; it leaves `public_messages`, `channel_messages` and
+    /// `latest_message` (`message(id)` still returns it, `deleted == true`);
+    /// clicking its components panics. MESSAGE_DELETE is dispatched if the
+    /// bot identified with the GUILD_MESSAGES intent. Panics for an unknown or
+    /// ephemeral message; a message already deleted stays as it is.
+    pub fn delete_message(&self, id: u64) {
+        let mut st = self.lock();
+        let msg = st
+            .messages
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| panic!("stand-in: no message {id} to delete"));
+        assert!(
+            !msg.ephemeral(),
+            "stand-in: message {id} is ephemeral; a moderator cannot delete it"
+        );
+        if msg.deleted {
+            return;
+        }
+        rest::delete_message(&mut st, id);
+        st.moderator_deleted.insert(id);
+        const GUILD_MESSAGES: u64 = 1 << 9;
+        if st.gateway.is_some() && st.intents & GUILD_MESSAGES != 0 {
+            let data = json!({
+                "id": id.to_string(),
+                "channel_id": msg.channel_id.to_string(),
+                "guild_id": st.guild_id.to_string(),
+            });
+            Self::dispatch_locked(&mut st, "MESSAGE_DELETE", data);
+        }
+        drop(st);
+        self.inner.bump();
+    }
+
+    /// Expires the token of every interaction sent so far, as Discord does
+    /// after 15 minutes (see [`StandIn::expire_token`]); later interactions
+    /// get fresh tokens.
+    pub fn expire_tokens(&self) {
+        let mut st = self.lock();
+        for ix in st.interactions.values_mut() {
+            ix.token_expired = true;
+        }
+    }
+
+    /// Expires the token of `ix`: every webhook route with it (follow-ups,
+    /// `@original` and message edits, GET, DELETE) answers 401
+    /// `{"message": "Invalid Webhook Token", "code": 50027}`, and a callback
+    /// to `ix` answers 404 `{"message": "Unknown interaction", "code": 10062}`.
+    pub fn expire_token(&self, ix: Ix) {
+        let mut st = self.lock();
+        st.interactions
+            .get_mut(&ix.id)
+            .unwrap_or_else(|| panic!("stand-in: no interaction {}", ix.id))
+            .token_expired = true;
+    }
+
+    /// The bot loses access (VIEW_CHANNEL) to `channel`: every
+    /// `/channels/{channel}...` route (GET, POST, PATCH, DELETE of messages, the
+    /// channel itself) answers 403 `{"message": "Missing Access", "code":
+    /// 50001}`. Interaction callbacks and webhook routes still work, as on
+    /// Discord; interactions from that channel carry `app_permissions` without
+    /// VIEW_CHANNEL and SEND_MESSAGES. Undo with [`StandIn::allow_channel`].
+    pub fn deny_channel(&self, channel: u64) {
+        let mut st = self.lock();
+        assert!(
+            st.channels.contains_key(&channel),
+            "stand-in: unknown channel {channel}"
+        );
+        st.denied_channels.insert(channel);
+    }
+
+    /// Gives the bot its access to `channel` back (see [`StandIn::deny_channel`]).
+    pub fn allow_channel(&self, channel: u64) {
+        self.lock().denied_channels.remove(&channel);
     }
 
     // ----- rules -----

@@ -396,9 +396,46 @@ pub struct InteractionRecord {
     pub source_message: Option<u64>,
     pub sent_at: Instant,
     pub reply: Option<Reply>,
+    /// Callbacks refused because the bot broke a rule (also in `violations()`).
     pub refused: Vec<ApiError>,
+    /// Callbacks refused because of a fault the test injected (`fail_next`,
+    /// `expire_token`, ...); not violations. `StandIn::response` keeps waiting
+    /// past these, for a retry.
+    pub faulted: Vec<ApiError>,
+    /// Set by `StandIn::expire_token(s)`: webhook routes with this token answer
+    /// 401 / 50027 and callbacks 404 / 10062.
+    pub token_expired: bool,
     pub original: Option<u64>,
     pub followups: Vec<u64>,
+}
+
+/// What a request refused (or left unanswered) because of an injected fault hit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FaultCause {
+    /// `StandIn::fail_next`.
+    Failed,
+    /// `StandIn::hang_next`: no answer at all.
+    Hung,
+    /// A message a moderator deleted (`StandIn::delete_message`): 404 / 10008.
+    DeletedMessage,
+    /// An expired interaction token (`StandIn::expire_token(s)`): 401 / 50027
+    /// on webhook routes, 404 / 10062 on callbacks.
+    ExpiredToken,
+    /// A channel the bot lost access to (`StandIn::deny_channel`): 403 / 50001.
+    DeniedChannel,
+}
+
+/// One request that met an injected fault. These are the stand-in's doing,
+/// never recorded as violations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FaultHit {
+    /// `METHOD /path` of the request.
+    pub route: String,
+    pub cause: FaultCause,
+    /// HTTP status answered (0 when the request was hung).
+    pub status: u16,
+    /// Discord error code answered (0 for generic errors and hung requests).
+    pub code: u64,
 }
 
 /// Handle returned when the driver sends an interaction.
@@ -448,6 +485,13 @@ pub fn user_json(u: &User) -> Value {
 
 /// Permissions of members: everything but administrator.
 pub const MEMBER_PERMISSIONS: &str = "2248473465835065";
+
+/// `MEMBER_PERMISSIONS` without VIEW_CHANNEL and SEND_MESSAGES: the bot's
+/// `app_permissions` in a channel it lost access to.
+pub fn app_permissions_without_access() -> String {
+    let all: u64 = MEMBER_PERMISSIONS.parse().expect("permissions");
+    (all & !((1 << 10) | (1 << 11))).to_string()
+}
 
 pub fn member_json(u: &User, joined_at: &str, with_user: bool) -> Value {
     let mut m = json!({

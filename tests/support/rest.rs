@@ -1,16 +1,17 @@
 //! REST routes of the stand-in, with Discord's rules and error shapes.
 
 use std::collections::HashSet;
+use std::sync::PoisonError;
 
 use serde_json::{json, Value};
 
-use super::http::{multipart_boundary, parse_multipart, Part, Request, Response};
+use super::http::{self, multipart_boundary, parse_multipart, Part, Request, Response};
 use super::model::{
-    iso_now, member_json, user_json, ApiError, Attachment, Msg, Reply, Violation, EPHEMERAL,
-    LOADING,
+    iso_now, member_json, user_json, ApiError, Attachment, FaultCause, FaultHit, Msg, Reply,
+    Violation, EPHEMERAL, LOADING,
 };
 use super::rules::{self, Problems};
-use super::{Inner, State};
+use super::{FaultAction, Inner, State};
 
 /// A refusal: HTTP status, Discord code, message, and for 50035 the problems.
 struct Refusal {
@@ -18,6 +19,9 @@ struct Refusal {
     code: u64,
     message: String,
     problems: Problems,
+    /// Set when an injected fault (not the bot) caused the refusal: such
+    /// refusals are recorded in `fault_hits`, never as violations.
+    injected: Option<FaultCause>,
 }
 
 impl Refusal {
@@ -27,7 +31,24 @@ impl Refusal {
             code,
             message: message.to_string(),
             problems: vec![],
+            injected: None,
         }
+    }
+
+    /// Marks the refusal as caused by an injected fault.
+    fn injected(mut self, cause: FaultCause) -> Refusal {
+        self.injected = Some(cause);
+        self
+    }
+
+    /// Discord's generic error for a bare HTTP status (`fail_next`), e.g.
+    /// 500 -> `{"message": "500: Internal Server Error", "code": 0}`.
+    fn status(status: u16) -> Refusal {
+        let message = match status {
+            429 => "You are being rate limited.".to_string(),
+            _ => format!("{status}: {}", http::reason(status)),
+        };
+        Refusal::new(status, 0, &message).injected(FaultCause::Failed)
     }
 
     fn form(problems: Problems) -> Refusal {
@@ -36,6 +57,7 @@ impl Refusal {
             code: 50035,
             message: "Invalid Form Body".into(),
             problems,
+            injected: None,
         }
     }
 
@@ -43,12 +65,27 @@ impl Refusal {
         Refusal::new(404, 10008, "Unknown Message")
     }
 
+    /// The refusal for message `mid` that is gone: injected when a moderator deleted it.
+    fn unknown_message_for(st: &State, mid: u64) -> Refusal {
+        let r = Refusal::unknown_message();
+        if st.moderator_deleted.contains(&mid) {
+            r.injected(FaultCause::DeletedMessage)
+        } else {
+            r
+        }
+    }
+
     fn body(&self) -> Value {
-        if self.problems.is_empty() {
+        let mut v = if self.problems.is_empty() {
             json!({"message": self.message, "code": self.code})
         } else {
             json!({"message": self.message, "code": self.code, "errors": rules::errors_object(&self.problems)})
+        };
+        if self.status == 429 {
+            v["retry_after"] = json!(1.0);
+            v["global"] = json!(false);
         }
+        v
     }
 
     fn detail(&self) -> String {
@@ -71,10 +108,28 @@ fn id_of(s: &str) -> Option<u64> {
     s.parse().ok()
 }
 
-/// Entry point: every request goes through here.
-pub fn handle(inner: &Inner, req: Request) -> Response {
+/// Consumes one use of the first armed fault matching this request.
+fn take_fault(st: &mut State, method: &str, path: &str) -> Option<FaultAction> {
+    let rule = st
+        .fault_rules
+        .iter_mut()
+        .find(|r| r.matches(method, path))?;
+    rule.remaining -= 1;
+    let action = rule.action;
+    st.fault_rules.retain(|r| r.remaining > 0);
+    Some(action)
+}
+
+/// The interaction id of a `/api/v10/interactions/{id}/...` path.
+fn interaction_of_path(path: &str) -> Option<u64> {
+    let rest = path.strip_prefix("/api/v10/interactions/")?;
+    id_of(rest.split('/').next()?)
+}
+
+/// Entry point: every request goes through here. `None`: leave it unanswered.
+pub fn handle(inner: &Inner, req: Request) -> Option<Response> {
     let route = format!("{} {}", req.method, req.path);
-    let mut st = inner.st.lock().unwrap();
+    let mut st = inner.st.lock().unwrap_or_else(PoisonError::into_inner);
     st.requests.push(route.clone());
     if let Some(auth) = req.header("authorization") {
         st.rest_auth = Some(auth.to_string());
@@ -90,6 +145,21 @@ pub fn handle(inner: &Inner, req: Request) -> Response {
         };
         if !auth_ok {
             Err(Refusal::new(401, 0, "401: Unauthorized"))
+        } else if let Some(action) = take_fault(&mut st, &req.method, rest) {
+            match action {
+                FaultAction::Fail(status) => Err(Refusal::status(status)),
+                FaultAction::Hang => {
+                    st.fault_hits.push(FaultHit {
+                        route,
+                        cause: FaultCause::Hung,
+                        status: 0,
+                        code: 0,
+                    });
+                    drop(st);
+                    inner.bump();
+                    return None;
+                }
+            }
         } else {
             let segs: Vec<String> = rest
                 .split('/')
@@ -123,7 +193,23 @@ pub fn handle(inner: &Inner, req: Request) -> Response {
     let response = match response {
         Ok(r) => r,
         Err(refusal) => {
-            if refusal.status == 404 && refusal.code == 0 {
+            if let Some(cause) = refusal.injected {
+                st.fault_hits.push(FaultHit {
+                    route: route.clone(),
+                    cause,
+                    status: refusal.status,
+                    code: refusal.code,
+                });
+                if let Some(ix) =
+                    interaction_of_path(&req.path).and_then(|id| st.interactions.get_mut(&id))
+                {
+                    ix.faulted.push(ApiError {
+                        status: refusal.status,
+                        code: refusal.code,
+                        message: refusal.detail(),
+                    });
+                }
+            } else if refusal.status == 404 && refusal.code == 0 {
                 st.unknown_routes.push(route.clone());
             } else if refusal.code != 0 {
                 st.violations.push(Violation {
@@ -137,7 +223,7 @@ pub fn handle(inner: &Inner, req: Request) -> Response {
     };
     drop(st);
     inner.bump();
-    response
+    Some(response)
 }
 
 fn not_found() -> Refusal {
@@ -146,6 +232,15 @@ fn not_found() -> Refusal {
 
 fn route_api(inner: &Inner, st: &mut State, req: &Request, segs: &[&str]) -> Res {
     let m = req.method.as_str();
+    if let ["channels", ch, ..] = segs {
+        if id_of(ch).is_some_and(|c| st.denied_channels.contains(&c)) {
+            // The bot lost VIEW_CHANNEL: every channel route is refused
+            // (interaction callbacks and webhooks do not need it).
+            return Err(
+                Refusal::new(403, 50001, "Missing Access").injected(FaultCause::DeniedChannel)
+            );
+        }
+    }
     match (m, segs) {
         ("GET", ["gateway"]) => Ok(Response::json(200, &json!({"url": inner.gateway_url()}))),
         ("GET", ["gateway", "bot"]) => Ok(Response::json(
@@ -242,6 +337,9 @@ fn route_api(inner: &Inner, st: &mut State, req: &Request, segs: &[&str]) -> Res
             let mid = id_of(mid).ok_or_else(Refusal::unknown_message)?;
             match st.messages.get(&mid) {
                 Some(msg) if msg.channel_id == ch && !msg.deleted && !msg.ephemeral() => {}
+                Some(msg) if msg.channel_id == ch => {
+                    return Err(Refusal::unknown_message_for(st, mid))
+                }
                 _ => return Err(Refusal::unknown_message()),
             }
             match m {
@@ -587,7 +685,7 @@ fn edit_message(
     Ok(())
 }
 
-fn delete_message(st: &mut State, mid: u64) {
+pub fn delete_message(st: &mut State, mid: u64) {
     if let Some(m) = st.messages.get_mut(&mid) {
         m.deleted = true;
         m.version += 1;
@@ -762,7 +860,10 @@ fn stored_command(st: &mut State, c: &Value, id: u64, guild: Option<u64>) -> Val
 /// `POST /interactions/{id}/{token}/callback`.
 fn callback(inner: &Inner, st: &mut State, req: &Request, id: &str, token: &str) -> Res {
     let result = callback_inner(inner, st, req, id, token);
-    if let (Err(r), Some(ix)) = (&result, id_of(id).and_then(|i| st.interactions.get_mut(&i))) {
+    // Injected refusals go to `faulted` (in `handle`).
+    if let (Err(r @ Refusal { injected: None, .. }), Some(ix)) =
+        (&result, id_of(id).and_then(|i| st.interactions.get_mut(&i)))
+    {
         ix.refused.push(ApiError {
             status: r.status,
             code: r.code,
@@ -779,6 +880,9 @@ fn callback_inner(_inner: &Inner, st: &mut State, req: &Request, id: &str, token
     let ix = st.interactions.get(&iid).ok_or_else(unknown)?;
     if ix.token != token {
         return Err(unknown());
+    }
+    if ix.token_expired {
+        return Err(unknown().injected(FaultCause::ExpiredToken));
     }
     if ix.reply.is_some() {
         return Err(Refusal::new(
@@ -850,6 +954,9 @@ fn callback_inner(_inner: &Inner, st: &mut State, req: &Request, id: &str, token
             let Some(src) = source else {
                 unreachable!("checked above")
             };
+            if st.messages[&src].deleted {
+                return Err(Refusal::unknown_message_for(st, src));
+            }
             edit_message(st, src, &data, &parts, "data")?;
             reply.files = st.messages[&src].attachments.clone();
             reply.ephemeral = st.messages[&src].ephemeral();
@@ -888,6 +995,11 @@ fn webhook_interaction(st: &State, app: &str, token: &str) -> Result<u64, Refusa
         .values()
         .find(|i| i.token == token)
         .ok_or_else(unknown)?;
+    if ix.token_expired {
+        return Err(
+            Refusal::new(401, 50027, "Invalid Webhook Token").injected(FaultCause::ExpiredToken)
+        );
+    }
     if ix.reply.is_none() {
         // Discord only knows the webhook once the interaction is acknowledged.
         return Err(unknown());
@@ -938,7 +1050,7 @@ fn webhook_message(
         id
     };
     if st.messages.get(&mid).is_none_or(|m| m.deleted) {
-        return Err(Refusal::unknown_message());
+        return Err(Refusal::unknown_message_for(st, mid));
     }
     match req.method.as_str() {
         "GET" => Ok(Response::json(200, &message_json(inner, st, mid))),
