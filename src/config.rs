@@ -41,7 +41,12 @@ pub struct Config {
     pub guild_id: Option<u64>,
     /// `DATABASE_URL`: where tables and results are kept.
     pub database_url: String,
+    /// The longest any one REST call to Discord may take.
+    pub rest_timeout: std::time::Duration,
 }
+
+/// How long a REST call to Discord may take before it counts as failed.
+pub const REST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// A setting is missing or malformed; the message says what to set.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,6 +124,7 @@ impl Config {
             api_base,
             guild_id,
             database_url,
+            rest_timeout: REST_TIMEOUT,
         })
     }
 }

@@ -1,7 +1,7 @@
 //! boardbot: board games in Discord channels.
 //!
-//! Layers, arrows pointing one way: `discord` → `table` → `game` / `cpu` /
-//! `render`. Only `discord` knows serenity.
+//! Layers, arrows pointing one way: `discord` → `service` → `table` /
+//! `store` / `cpu` / `render` → `game`. Only `discord` knows serenity.
 
 pub mod cli;
 pub mod config;
@@ -10,4 +10,6 @@ pub mod discord;
 pub mod game;
 pub mod i18n;
 pub mod render;
+pub mod service;
+pub mod store;
 pub mod table;

@@ -48,7 +48,7 @@ async fn run() -> ExitCode {
     let running = match boardbot::discord::start(&config).await {
         Ok(running) => running,
         Err(e) => {
-            eprintln!("boardbot: could not start the Discord client: {e}");
+            eprintln!("boardbot: could not start: {e}");
             return ExitCode::FAILURE;
         }
     };

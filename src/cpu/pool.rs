@@ -1,27 +1,26 @@
 //! Solvers kept between searches, so that a move does not allocate (and
 //! fault in) a fresh 64 MiB transposition table every time.
+//!
+//! Each thread keeps its own: the service's search pool runs every search
+//! on a few long-lived worker threads, so each worker reuses one table and
+//! the bot's memory stays bounded by the number of workers.
 
 use super::connect4::Solver;
-use std::sync::Mutex;
+use std::cell::RefCell;
 
-/// At most this many idle solvers are kept.
-const KEEP: usize = 2;
-
-static IDLE: Mutex<Vec<Solver>> = Mutex::new(Vec::new());
-
-/// An idle solver, or a new one. Its table may hold old entries: call
-/// [`Solver::reset`] for a fresh start.
-pub fn take_solver() -> Solver {
-    let idle = IDLE.lock().ok().and_then(|mut v| v.pop());
-    idle.unwrap_or_default()
+thread_local! {
+    static IDLE: RefCell<Option<Solver>> = const { RefCell::new(None) };
 }
 
-/// Returns a solver for later searches.
+/// This thread's solver, or a new one. Its table may hold old entries: call
+/// [`Solver::reset`] for a fresh start.
+pub fn take_solver() -> Solver {
+    IDLE.with(|idle| idle.borrow_mut().take())
+        .unwrap_or_default()
+}
+
+/// Returns a solver for this thread's later searches.
 pub fn give_back(mut solver: Solver) {
     solver.set_budget(None);
-    if let Ok(mut idle) = IDLE.lock() {
-        if idle.len() < KEEP {
-            idle.push(solver);
-        }
-    }
+    IDLE.with(|idle| *idle.borrow_mut() = Some(solver));
 }

@@ -18,6 +18,7 @@ pub const SEAT_STYLE: [(&str, &str, &str); 3] = [
 ];
 
 /// The text and controls of a board message, without its image.
+#[derive(Clone)]
 pub struct BoardMessage {
     pub content: String,
     pub components: Vec<CreateActionRow>,
@@ -243,14 +244,7 @@ fn match_text(table: &Table) -> String {
 
 /// The seat that made the last move of the current match.
 fn last_mover(table: &Table) -> Seat {
-    // Replay the history: in Dots and Boxes a seat may move several times.
-    let mut game = crate::game::AnyGame::new(table.kind).expect("table game");
-    let mut by = 0;
-    for &mv in &table.history {
-        by = game.to_move();
-        let _ = game.play(mv);
-    }
-    by
+    table.last_mover().unwrap_or(0)
 }
 
 fn result_text(table: &Table, end: &MatchEnd) -> String {
@@ -429,6 +423,7 @@ mod tests {
     fn dots_table() -> Table {
         let opening = Opening {
             no: 1,
+            guild: 3,
             channel: 2,
             kind: GameKind::Dots {
                 width: 3,

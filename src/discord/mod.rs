@@ -1,107 +1,55 @@
 //! The only module that knows serenity: decodes interactions into table
-//! actions and encodes table states as messages.
+//! actions, encodes tables as messages and publishes them.
 //!
 //! The path of one move: an interaction arrives → it is decoded (or refused
-//! privately at once) → the channel's table applies it under its own lock →
-//! the board message is rendered off the runtime and edited in place → if a
-//! CPU seat is next, its move is searched on a blocking thread and comes back
-//! as an ordinary action stamped with the position it was computed for.
+//! privately at once) → the service applies it under the table's lock and
+//! stores it → the click is answered with the new board, rendered off the
+//! runtime (or acknowledged at once and edited when the image is slow) →
+//! the service has already queued the CPU seat's search, whatever happened
+//! to the answer; its move comes back as a [`Notice`] and is published.
 
 mod board;
 mod commands;
 mod ids;
+mod publish;
 
 use crate::config::Config;
-use crate::cpu::{self, Budget, Level};
-use crate::game::{AnyGame, Game};
+use crate::game::Game;
 use crate::i18n::{tr, Lang};
-use crate::render;
-use crate::table::{self, Action, Effects, Phase, Refusal, Table, Tables};
-use board::BoardMessage;
+use crate::service::{At, Failure as ServiceFailure, Notice, SearchPool, Service, SystemClock};
+use crate::store::{BoardLink, Store};
+use crate::table::{self, Action, Phase, Refusal, Table};
 use ids::{Control, ControlId};
+use publish::{compose, Boards};
 use serenity::all::{
-    Builder, ChannelId, ClientBuilder, CommandInteraction, ComponentInteraction,
-    ComponentInteractionDataKind, Context, CreateAllowedMentions, CreateAttachment,
-    CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
-    EditAttachments, EditInteractionResponse, EditMessage, EventHandler, GatewayIntents,
-    HttpBuilder, Interaction, MessageId, Ready, ShardManager, UserId,
+    Builder, ClientBuilder, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind,
+    Context, CreateAllowedMentions, CreateAutocompleteResponse, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
+    EventHandler, GatewayIntents, Http, HttpBuilder, Interaction, Ready, ShardManager,
 };
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
 use tracing::{error, info, warn};
 
-/// How long an interaction token may be used to edit its message; Discord
-/// allows 15 minutes, a margin keeps clear of the edge.
-const TOKEN_LIFETIME: Duration = Duration::from_secs(14 * 60);
-
-/// Where a table's board message is and how to edit it.
-#[derive(Clone)]
-struct BoardLink {
-    /// Token of the latest interaction whose original response is the board.
-    token: String,
-    since: Instant,
-    channel: u64,
-    message: Option<u64>,
-}
+/// Answer with the board itself only when it is ready this soon after the
+/// interaction arrived; otherwise acknowledge and edit (Discord allows 3 s).
+const ANSWER_WITHIN: Duration = Duration::from_millis(1500);
 
 /// What the bot keeps besides the tables.
 struct Bot {
-    tables: Tables,
+    service: Arc<Service>,
+    boards: Arc<Boards>,
     guild_id: Option<u64>,
     bot_user: AtomicU64,
-    started: Instant,
-    /// Per table: where its board is, and a lock that keeps board updates
-    /// in order (held across the send, so it is an async lock).
-    boards: Mutex<HashMap<u64, Arc<tokio::sync::Mutex<Option<BoardLink>>>>>,
-    /// Per table: the cancel flag of the CPU search running for it.
-    searches: Mutex<HashMap<u64, Arc<AtomicBool>>>,
-}
-
-impl Bot {
-    /// Milliseconds since the bot started (tokio's clock, so tests can
-    /// pause it).
-    fn now(&self) -> u64 {
-        self.started.elapsed().as_millis() as u64
-    }
-
-    fn board(&self, table: u64) -> Arc<tokio::sync::Mutex<Option<BoardLink>>> {
-        self.boards
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .entry(table)
-            .or_default()
-            .clone()
-    }
-
-    /// Drops what is kept beside a table that was replaced.
-    fn forget(&self, table: u64) {
-        self.cancel_search(table);
-        self.boards
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(&table);
-    }
-
-    /// Stops the CPU search of a table, if one runs.
-    fn cancel_search(&self, table: u64) {
-        if let Some(flag) = self
-            .searches
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(&table)
-        {
-            flag.store(true, Ordering::Relaxed);
-        }
-    }
 }
 
 /// A running bot, for tests and for a clean shutdown.
 pub struct Running {
     shard_manager: Arc<ShardManager>,
     task: tokio::task::JoinHandle<Result<(), serenity::Error>>,
+    service: Arc<Service>,
 }
 
 impl Running {
@@ -109,6 +57,7 @@ impl Running {
     pub async fn stop(self) {
         self.shard_manager.shutdown_all().await;
         let _ = tokio::time::timeout(Duration::from_secs(5), self.task).await;
+        self.service.store().close().await;
     }
 
     /// Waits until the client stops by itself (a fatal gateway error).
@@ -125,32 +74,99 @@ impl Running {
     pub fn shard_manager(&self) -> Arc<ShardManager> {
         self.shard_manager.clone()
     }
+
+    /// The table service, for tests and figures.
+    pub fn service(&self) -> Arc<Service> {
+        self.service.clone()
+    }
 }
 
-/// Connects to Discord (or to `DISCORD_API_BASE`) and starts serving.
-pub async fn start(config: &Config) -> Result<Running, serenity::Error> {
-    let mut http = HttpBuilder::new(config.token.expose());
+/// Why the bot could not start.
+#[derive(Debug)]
+pub enum StartError {
+    Store(crate::store::StoreError),
+    Discord(serenity::Error),
+    Http(String),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Store(e) => write!(f, "storage: {e}"),
+            StartError::Discord(e) => write!(f, "Discord client: {e}"),
+            StartError::Http(e) => write!(f, "HTTP client: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// Opens the store, restores the tables, connects to Discord (or to
+/// `DISCORD_API_BASE`) and starts serving.
+pub async fn start(config: &Config) -> Result<Running, StartError> {
+    let started = Instant::now();
+    let store = Store::open(&config.database_url)
+        .await
+        .map_err(StartError::Store)?;
+    let (service, notices) = Service::new(
+        store,
+        Arc::new(SystemClock::new()),
+        SearchPool::sized_to_cores(),
+        None,
+    );
+    let restored = service.restore().await.map_err(StartError::Store)?;
+    service.spawn_sweeper();
+    info!(
+        "restored {restored} tables in {} ms",
+        started.elapsed().as_millis()
+    );
+    // serenity sets no timeout of its own: a hung request would hold a
+    // board's updates forever.
+    let client = reqwest::Client::builder()
+        .timeout(config.rest_timeout)
+        .connect_timeout(config.rest_timeout)
+        .build()
+        .map_err(|e| StartError::Http(e.to_string()))?;
+    let mut http = HttpBuilder::new(config.token.expose()).client(client);
     if let Some(base) = &config.api_base {
         // serenity applies the proxy only with its own rate limiter off.
         http = http.proxy(base.clone()).ratelimiter_disabled(true);
     }
-    let bot = Bot {
-        tables: Tables::new(),
+    let bot = Arc::new(Bot {
+        service: service.clone(),
+        boards: Arc::default(),
         guild_id: config.guild_id,
         bot_user: AtomicU64::new(0),
-        started: Instant::now(),
-        boards: Mutex::default(),
-        searches: Mutex::default(),
-    };
+    });
     let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::empty())
-        .event_handler(Handler(Arc::new(bot)))
-        .await?;
+        .event_handler(Handler(bot.clone()))
+        .await
+        .map_err(StartError::Discord)?;
+    spawn_publisher(bot, client.http.clone(), notices);
     let shard_manager = client.shard_manager.clone();
     let task = tokio::spawn(async move { client.start().await });
     Ok(Running {
         shard_manager,
         task,
+        service,
     })
+}
+
+/// Publishes the boards the service asks for, each on its own task.
+fn spawn_publisher(
+    bot: Arc<Bot>,
+    http: Arc<Http>,
+    mut notices: tokio::sync::mpsc::UnboundedReceiver<Notice>,
+) {
+    tokio::spawn(async move {
+        while let Some(Notice::Board(no)) = notices.recv().await {
+            let bot = bot.clone();
+            let http = http.clone();
+            tokio::spawn(async move {
+                publish::publish(&http, &bot.service, &bot.boards, no).await;
+            });
+        }
+    });
 }
 
 struct Handler(Arc<Bot>);
@@ -169,10 +185,11 @@ impl EventHandler for Handler {
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         let bot = self.0.clone();
+        let arrived = Instant::now();
         match interaction {
-            Interaction::Command(command) => on_command(bot, ctx, command).await,
+            Interaction::Command(command) => on_command(bot, ctx, command, arrived).await,
             Interaction::Autocomplete(command) => on_autocomplete(bot, ctx, command).await,
-            Interaction::Component(component) => on_component(bot, ctx, component).await,
+            Interaction::Component(component) => on_component(bot, ctx, component, arrived).await,
             _ => {}
         }
     }
@@ -188,22 +205,12 @@ fn private(text: impl Into<String>) -> CreateInteractionResponse {
     )
 }
 
-async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction) {
-    let name = command.data.name.clone();
-    let result = match name.as_str() {
-        "move" => command_move(&bot, &ctx, &command).await,
-        "help" | "rules" => command_help(&bot, &ctx, &command).await,
-        _ => match commands::game_kind(&name) {
-            Some(kind) => command_play(&bot, &ctx, &command, kind).await,
-            None => Err(Failure::Internal(format!("unknown command /{name}"))),
-        },
-    };
-    if let Err(failure) = result {
-        let text = failure.answer(Lang::from_locale(&command.locale));
-        if let Err(e) = command.create_response(&ctx.http, private(text)).await {
-            warn!("could not answer /{name}: {e}");
-        }
-    }
+/// A private follow-up, for what goes wrong after an acknowledgement.
+fn private_followup(text: impl Into<String>) -> CreateInteractionResponseFollowup {
+    CreateInteractionResponseFollowup::new()
+        .content(text)
+        .ephemeral(true)
+        .allowed_mentions(CreateAllowedMentions::new())
 }
 
 /// Why an interaction was not carried out.
@@ -213,6 +220,8 @@ enum Failure {
     /// A bad value the refusal type does not cover: a message key and its
     /// placeholder values.
     Invalid(&'static str, Vec<(&'static str, String)>),
+    /// The change could not be stored: nothing changed, try again.
+    Unsaved(String),
     /// Our fault: logged, answered with an apology.
     Internal(String),
 }
@@ -231,6 +240,10 @@ impl Failure {
                 let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
                 tr(lang, key, &args)
             }
+            Failure::Unsaved(detail) => {
+                error!("{detail}");
+                tr(lang, "error.storage", &[])
+            }
             Failure::Internal(detail) => {
                 error!("{detail}");
                 tr(lang, "error.apology", &[])
@@ -245,10 +258,48 @@ impl From<Refusal> for Failure {
     }
 }
 
+impl From<ServiceFailure> for Failure {
+    fn from(f: ServiceFailure) -> Self {
+        match f {
+            ServiceFailure::Refused(r) => Failure::Refused(r),
+            ServiceFailure::Store(e) => Failure::Unsaved(format!("storage failed: {e}")),
+        }
+    }
+}
+
 impl From<serenity::Error> for Failure {
     fn from(e: serenity::Error) -> Self {
         Failure::Internal(format!("Discord request failed: {e}"))
     }
+}
+
+async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, arrived: Instant) {
+    let name = command.data.name.clone();
+    let result = match name.as_str() {
+        "move" => command_move(&bot, &ctx, &command).await,
+        "help" | "rules" => command_help(&bot, &ctx, &command).await,
+        _ => match commands::game_kind(&name) {
+            Some(kind) => command_play(&bot, &ctx, &command, kind, arrived).await,
+            None => Err(Failure::Internal(format!("unknown command /{name}"))),
+        },
+    };
+    if let Err(failure) = result {
+        let text = failure.answer(Lang::from_locale(&command.locale));
+        if let Err(e) = command.create_response(&ctx.http, private(text)).await {
+            warn!("could not answer /{name}: {e}");
+        }
+    }
+}
+
+/// The person's name as the table shows it.
+fn display_name(command: &CommandInteraction) -> String {
+    let user = &command.user;
+    command
+        .member
+        .as_ref()
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone())
 }
 
 /// `/connect4` and the other game commands: open a table here.
@@ -257,75 +308,113 @@ async fn command_play(
     ctx: &Context,
     command: &CommandInteraction,
     kind: crate::game::GameKind,
+    arrived: Instant,
 ) -> Result<(), Failure> {
-    if command.guild_id.is_none() {
+    let Some(guild) = command.guild_id else {
         return Err(Refusal::NotInGuild.into());
-    }
-    let user = &command.user;
-    let host_name = command
-        .member
-        .as_ref()
-        .and_then(|m| m.nick.clone())
-        .or_else(|| user.global_name.clone())
-        .unwrap_or_else(|| user.name.clone());
+    };
     let request = commands::read_play_options(command, kind, bot.bot_user.load(Ordering::Relaxed))?;
     let opening = table::Opening {
         no: command.id.get(),
+        guild: guild.get(),
         channel: command.channel_id.get(),
         kind: request.kind,
-        host: user.id.get(),
-        host_name,
+        host: command.user.id.get(),
+        host_name: display_name(command),
         level: request.level,
         invited: request.invited,
         self_play: request.self_play,
         host_seat: request.host_seat,
         lang: Lang::from_locale(&command.locale),
     };
-    let (table, effects) = Table::open(opening, bot.now(), &mut rand::thread_rng())?;
+    // Stored before anyone sees it; the CPU seat (if it starts) is queued.
+    let table = bot.service.open(opening).await?;
     let no = table.no;
-    let expires = matches!(table.phase, Phase::Inviting { .. });
-    let replaced = bot
-        .tables
-        .get(command.channel_id.get())
-        .map(|t| table::lock(&t).no);
-    let shared = bot.tables.insert(table)?;
-    if let Some(old) = replaced {
-        bot.forget(old);
-    }
-    let snapshot = table::lock(&shared).clone();
-    let board = bot.board(no);
-    let mut link = board.lock().await;
-    let message = compose(&snapshot).await?;
-    let sent = command
-        .create_response(
-            &ctx.http,
-            CreateInteractionResponse::Message(message.into_response()),
-        )
-        .await;
-    if let Err(e) = sent {
-        // No board message: free the channel rather than hold a table no one sees.
-        bot.tables.remove(command.channel_id.get(), no);
-        return Err(e.into());
-    }
-    let message_id = match command.get_response(&ctx.http).await {
-        Ok(m) => Some(m.id.get()),
-        Err(e) => {
-            warn!("could not read back the board message: {e}");
-            None
+    let sync = bot.boards.get(no);
+    let mut shown = sync.order.lock().await;
+    let table = bot
+        .service
+        .table(At::Table {
+            no,
+            channel: table.channel,
+        })
+        .await?;
+    let link = |token: Option<String>, message: Option<u64>| BoardLink {
+        channel: command.channel_id.get(),
+        message,
+        token,
+        token_at: bot.service.now(),
+    };
+    let left = ANSWER_WITHIN.saturating_sub(arrived.elapsed());
+    let composed = match tokio::time::timeout(left, compose(&table)).await {
+        Ok(composed) => Some(composed.map_err(Failure::Internal)?),
+        Err(_) => None,
+    };
+    let sent: Result<(), String> = match &composed {
+        Some(composed) => command
+            .create_response(
+                &ctx.http,
+                CreateInteractionResponse::Message(composed.response()),
+            )
+            .await
+            .map_err(|e| e.to_string()),
+        None => {
+            // The image is slow (a loaded machine): acknowledge now.
+            match command.defer(&ctx.http).await {
+                Ok(()) => match compose(&table).await {
+                    Ok(composed) => composed
+                        .edit()
+                        .execute(&ctx.http, &command.token)
+                        .await
+                        .map(|_| ())
+                        .map_err(|e| e.to_string()),
+                    Err(e) => Err(e),
+                },
+                Err(e) => Err(e.to_string()),
+            }
         }
     };
-    *link = Some(BoardLink {
-        token: command.token.clone(),
-        since: Instant::now(),
-        channel: command.channel_id.get(),
-        message: message_id,
-    });
-    drop(link);
-    if expires {
-        schedule_expiry(bot.clone(), ctx.clone(), shared.clone());
+    match sent {
+        Ok(()) => {
+            let message = match command.get_response(&ctx.http).await {
+                Ok(m) => Some(m.id.get()),
+                Err(e) => {
+                    warn!("could not read back the board message: {e}");
+                    None
+                }
+            };
+            *shown = table.stamp;
+            sync.set_behind(false);
+            drop(shown);
+            if let Err(e) = bot
+                .service
+                .set_board(no, link(Some(command.token.clone()), message))
+                .await
+            {
+                error!("table {no}: could not store where its board is: {e}");
+            }
+        }
+        Err(e) => {
+            // The table exists and is stored: post its board in the channel.
+            warn!(
+                "table {no}: the answer to /{} failed ({e}); posting the board",
+                command.data.name
+            );
+            sync.set_behind(true);
+            drop(shown);
+            publish_soon(bot, ctx, no);
+        }
     }
-    after(bot.clone(), ctx.clone(), shared, effects);
     Ok(())
+}
+
+/// Publishes table `no`'s board on a task of its own.
+fn publish_soon(bot: &Arc<Bot>, ctx: &Context, no: u64) {
+    let bot = bot.clone();
+    let http = ctx.http.clone();
+    tokio::spawn(async move {
+        publish::publish(&http, &bot.service, &bot.boards, no).await;
+    });
 }
 
 /// `/help`, and `/rules [game]` (default: the game at this channel's table).
@@ -345,10 +434,15 @@ async fn command_help(
             .find(|o| o.name == "game")
             .and_then(|o| o.value.as_str())
             .and_then(commands::game_kind);
-        let here = bot
-            .tables
-            .get(command.channel_id.get())
-            .map(|t| table::lock(&t).kind);
+        let here = match chosen {
+            Some(_) => None,
+            None => bot
+                .service
+                .table(At::Channel(command.channel_id.get()))
+                .await
+                .ok()
+                .map(|t| t.kind),
+        };
         let kind = chosen.or(here).unwrap_or(crate::game::GameKind::Connect4);
         tr(lang, &format!("rules.{}", kind.command()), &[])
     };
@@ -370,34 +464,35 @@ async fn command_move(
         .and_then(|o| o.value.as_str())
         .unwrap_or("")
         .to_owned();
-    let shared = bot
-        .tables
-        .get(command.channel_id.get())
-        .ok_or(Refusal::NoTable)?;
-    let (effects, name) = {
-        let mut table = table::lock(&shared);
-        if !table.is_running() {
-            return Err(Refusal::GameOver.into());
-        }
-        let Some(mv) = table.game.parse_move(&typed) else {
-            let typed: String = typed.chars().take(40).collect();
-            return Err(Failure::Invalid(
-                "error.bad_move_name",
-                vec![("typed", typed)],
-            ));
-        };
-        let effects = table.apply(
+    let at = At::Channel(command.channel_id.get());
+    let table = bot.service.table(at).await?;
+    if !table.is_running() {
+        return Err(Refusal::GameOver.into());
+    }
+    let Some(mv) = table.game.parse_move(&typed) else {
+        let typed: String = typed.chars().take(40).collect();
+        return Err(Failure::Invalid(
+            "error.bad_move_name",
+            vec![("typed", typed)],
+        ));
+    };
+    let name = table.game.move_name(mv);
+    // Against the table as it is now (no stamp): stored before the answer.
+    let table = bot
+        .service
+        .act(
+            At::Table {
+                no: table.no,
+                channel: table.channel,
+            },
             Action::Move {
                 user: command.user.id.get(),
                 mv,
                 stamp: None,
             },
-            bot.now(),
-        )?;
-        (effects, table.game.move_name(mv))
-    };
-    bot.cancel_search(lock_no(&shared));
-    command
+        )
+        .await?;
+    let answered = command
         .create_response(
             &ctx.http,
             private(tr(
@@ -406,14 +501,12 @@ async fn command_move(
                 &[("move", &name)],
             )),
         )
-        .await?;
-    publish(bot, ctx, &shared).await;
-    after(bot.clone(), ctx.clone(), shared, effects);
+        .await;
+    if let Err(e) = answered {
+        warn!("could not answer /move: {e}");
+    }
+    publish_soon(bot, ctx, table.no);
     Ok(())
-}
-
-fn lock_no(shared: &Mutex<Table>) -> u64 {
-    table::lock(shared).no
 }
 
 /// Autocomplete of `/move at:`: the legal moves that match what was typed.
@@ -424,8 +517,7 @@ async fn on_autocomplete(bot: Arc<Bot>, ctx: Context, command: CommandInteractio
         .map(|o| crate::game::normalize_name(o.value))
         .unwrap_or_default();
     let mut choices = Vec::new();
-    if let Some(shared) = bot.tables.get(command.channel_id.get()) {
-        let table = table::lock(&shared);
+    if let Some(table) = bot.service.running_table(command.channel_id.get()).await {
         if table.phase == Phase::Playing {
             for mv in table.game.legal_moves() {
                 let name = table.game.move_name(mv);
@@ -451,8 +543,13 @@ async fn on_autocomplete(bot: Arc<Bot>, ctx: Context, command: CommandInteractio
     }
 }
 
-async fn on_component(bot: Arc<Bot>, ctx: Context, component: ComponentInteraction) {
-    if let Err(failure) = component_action(&bot, &ctx, &component).await {
+async fn on_component(
+    bot: Arc<Bot>,
+    ctx: Context,
+    component: ComponentInteraction,
+    arrived: Instant,
+) {
+    if let Err(failure) = component_action(&bot, &ctx, &component, arrived).await {
         if let Err(e) = component
             .create_response(
                 &ctx.http,
@@ -469,15 +566,15 @@ async fn component_action(
     bot: &Arc<Bot>,
     ctx: &Context,
     component: &ComponentInteraction,
+    arrived: Instant,
 ) -> Result<(), Failure> {
     let Some(id) = ControlId::decode(&component.data.custom_id) else {
         return Err(Refusal::StaleBoard.into());
     };
-    let shared = bot
-        .tables
-        .get(component.channel_id.get())
-        .filter(|t| table::lock(t).no == id.table)
-        .ok_or(Refusal::StaleBoard)?;
+    let at = At::Table {
+        no: id.table,
+        channel: component.channel_id.get(),
+    };
     let user = component.user.id.get();
     let stamp = Some(id.stamp);
     let action = match id.control {
@@ -487,10 +584,8 @@ async fn component_action(
                 return Err(Refusal::StaleBoard.into());
             };
             let name = values.first().ok_or(Refusal::NoSuchMove)?;
-            let mv = table::lock(&shared)
-                .game
-                .parse_move(name)
-                .ok_or(Refusal::NoSuchMove)?;
+            let table = bot.service.table(at).await?;
+            let mv = table.game.parse_move(name).ok_or(Refusal::NoSuchMove)?;
             Action::Move { user, mv, stamp }
         }
         Control::Resign => Action::Resign { user, stamp },
@@ -503,85 +598,177 @@ async fn component_action(
             accept,
             stamp,
         },
-        Control::Hint => return hint(ctx, component, &shared, id.stamp).await,
+        Control::Hint => return hint(bot, ctx, component, at, id.stamp).await,
     };
-    let (no, effects) = {
-        let mut table = table::lock(&shared);
-        let effects = table.apply(action, bot.now())?;
-        (table.no, effects)
+    let table = match bot.service.act(at, action).await {
+        Ok(table) => table,
+        Err(ServiceFailure::Refused(Refusal::StaleBoard)) => {
+            return refresh_if_behind(bot, ctx, component, at, arrived).await;
+        }
+        Err(f) => return Err(f.into()),
     };
-    if !matches!(id.control, Control::Accept | Control::Decline) {
-        bot.cancel_search(no);
+    answer_with_board(bot, ctx, component, table.no, arrived).await;
+    Ok(())
+}
+
+/// A click on a board message that is behind its table (an update that
+/// failed, or a restart in between) refreshes it instead of only saying it
+/// is out of date; a click on any other old board is refused.
+async fn refresh_if_behind(
+    bot: &Arc<Bot>,
+    ctx: &Context,
+    component: &ComponentInteraction,
+    at: At,
+    arrived: Instant,
+) -> Result<(), Failure> {
+    let At::Table { no, .. } = at else {
+        return Err(Refusal::StaleBoard.into());
+    };
+    let sync = bot.boards.get(no);
+    let Some((table, link)) = bot.service.board(no).await? else {
+        return Err(Refusal::StaleBoard.into());
+    };
+    let on_board = link
+        .as_ref()
+        .and_then(|l| l.message)
+        .is_none_or(|m| m == component.message.id.get());
+    if !(sync.is_behind() && on_board && table.is_running()) {
+        return Err(Refusal::StaleBoard.into());
     }
-    // The click's own answer updates the board message it sits on.
-    let board = bot.board(no);
+    answer_with_board(bot, ctx, component, no, arrived).await;
+    let text = tr(
+        Lang::from_locale(&component.locale),
+        "refusal.board_refreshed",
+        &[],
+    );
+    if let Err(e) = component
+        .create_followup(&ctx.http, private_followup(text))
+        .await
+    {
+        warn!("could not tell a click its board was refreshed: {e}");
+    }
+    Ok(())
+}
+
+/// Answers a click by updating the message it sits on to the table as it
+/// is now: at once when the image is ready in time, else acknowledged and
+/// edited. Whatever fails, the board is published again later.
+async fn answer_with_board(
+    bot: &Arc<Bot>,
+    ctx: &Context,
+    component: &ComponentInteraction,
+    no: u64,
+    arrived: Instant,
+) {
+    let sync = bot.boards.get(no);
     // Wait a moment for an update being sent (a CPU reply, say), so that
     // this click can still answer with the new board itself.
-    match tokio::time::timeout(Duration::from_millis(1200), board.lock()).await {
-        Ok(mut link) => {
-            let snapshot = table::lock(&shared).clone();
-            let message = compose(&snapshot).await?;
-            component
-                .create_response(
-                    &ctx.http,
-                    CreateInteractionResponse::UpdateMessage(message.into_response()),
-                )
-                .await?;
-            *link = Some(BoardLink {
-                token: component.token.clone(),
-                since: Instant::now(),
-                channel: component.channel_id.get(),
-                message: Some(component.message.id.get()),
-            });
-        }
+    let left = ANSWER_WITHIN.saturating_sub(arrived.elapsed());
+    let (mut shown, acknowledged) = match tokio::time::timeout(left, sync.order.lock()).await {
+        Ok(shown) => (shown, false),
         Err(_) => {
-            // Another update is still being sent: acknowledge now, edit after.
-            component
+            if let Err(e) = component
                 .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
-                .await?;
-            let mut link = board.lock().await;
-            let snapshot = table::lock(&shared).clone();
-            let message = compose(&snapshot).await?;
-            message
-                .into_edit()
-                .execute(&ctx.http, &component.token)
-                .await?;
-            *link = Some(BoardLink {
-                token: component.token.clone(),
-                since: Instant::now(),
+                .await
+            {
+                warn!("table {no}: could not acknowledge a click: {e}");
+            }
+            (sync.order.lock().await, true)
+        }
+    };
+    let table = match bot.service.board(no).await {
+        Ok(Some((table, _))) => table,
+        _ => return,
+    };
+    let mut acknowledged = acknowledged;
+    let composed = if acknowledged {
+        compose(&table).await.ok()
+    } else {
+        let left = ANSWER_WITHIN.saturating_sub(arrived.elapsed());
+        match tokio::time::timeout(left, compose(&table)).await {
+            Ok(composed) => composed.ok(),
+            Err(_) => {
+                // The image is slow (a loaded machine): acknowledge now.
+                if let Err(e) = component
+                    .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+                    .await
+                {
+                    warn!("table {no}: could not acknowledge a click: {e}");
+                }
+                acknowledged = true;
+                compose(&table).await.ok()
+            }
+        }
+    };
+    let sent = match composed {
+        None => Err("the board could not be drawn".to_string()),
+        Some(composed) if acknowledged => composed
+            .edit()
+            .execute(&ctx.http, &component.token)
+            .await
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        Some(composed) => component
+            .create_response(
+                &ctx.http,
+                CreateInteractionResponse::UpdateMessage(composed.response()),
+            )
+            .await
+            .map_err(|e| e.to_string()),
+    };
+    match sent {
+        Ok(()) => {
+            *shown = table.stamp;
+            sync.set_behind(false);
+            drop(shown);
+            let link = BoardLink {
                 channel: component.channel_id.get(),
                 message: Some(component.message.id.get()),
-            });
+                token: Some(component.token.clone()),
+                token_at: bot.service.now(),
+            };
+            if let Err(e) = bot.service.set_board(no, link).await {
+                error!("table {no}: could not store where its board is: {e}");
+            }
+            if !table.is_running() {
+                drop(sync);
+                bot.boards.release(no);
+            }
+        }
+        Err(e) => {
+            // The change is stored and the CPU turn queued: only the
+            // message is behind. Publish it through the board's link.
+            warn!("table {no}: could not answer a click with the board ({e})");
+            sync.set_behind(true);
+            drop(shown);
+            publish_soon(bot, ctx, no);
         }
     }
-    after(bot.clone(), ctx.clone(), shared, effects);
-    Ok(())
 }
 
 /// Answers privately with the move the hard CPU would play for the asker.
 async fn hint(
+    bot: &Arc<Bot>,
     ctx: &Context,
     component: &ComponentInteraction,
-    shared: &Arc<Mutex<Table>>,
+    at: At,
     stamp: u64,
 ) -> Result<(), Failure> {
-    let game = {
-        let table = table::lock(shared);
-        if table.stamp != stamp {
-            return Err(Refusal::StaleBoard.into());
-        }
-        if table.phase != Phase::Playing {
-            return Err(Refusal::GameOver.into());
-        }
-        let asker = component.user.id.get();
-        if table.seat_of(asker).is_none() {
-            return Err(Refusal::NotYourTable.into());
-        }
-        if table.player_to_move().and_then(table::Player::person_id) != Some(asker) {
-            return Err(Refusal::HintNotYourTurn.into());
-        }
-        table.game.clone()
-    };
+    let asker = component.user.id.get();
+    // Refuse at once what can be refused without searching.
+    let table: Table = bot.service.table(at).await?;
+    if !table.is_running() {
+        return Err(Refusal::GameOver.into());
+    }
+    if table.stamp != stamp {
+        return Err(Refusal::StaleBoard.into());
+    }
+    if table.seat_of(asker).is_none() {
+        return Err(Refusal::NotYourTable.into());
+    }
+    if table.player_to_move().and_then(table::Player::person_id) != Some(asker) {
+        return Err(Refusal::HintNotYourTurn.into());
+    }
     // The search may take longer than Discord's window: defer privately.
     component
         .create_response(
@@ -591,215 +778,22 @@ async fn hint(
             ),
         )
         .await?;
-    let search = game.clone();
-    let best = tokio::task::spawn_blocking(move || {
-        cpu::choose_move(&search, Level::Hard, &Budget::new(Budget::HARD))
-    })
-    .await
-    .ok()
-    .flatten();
     let lang = Lang::from_locale(&component.locale);
-    let text = match best {
-        Some(mv) => tr(lang, "hint.text", &[("move", &game.move_name(mv))]),
-        None => tr(lang, "hint.none", &[]),
+    let text = match bot.service.hint(at, stamp, asker).await {
+        Ok(answer) => match answer.best {
+            Some(mv) => tr(lang, "hint.text", &[("move", &answer.game.move_name(mv))]),
+            None => tr(lang, "hint.none", &[]),
+        },
+        Err(f) => Failure::from(f).answer(lang),
     };
-    EditInteractionResponse::new()
+    // After the acknowledgement, everything goes into the deferred answer,
+    // never into a second response.
+    if let Err(e) = EditInteractionResponse::new()
         .content(text)
         .execute(&ctx.http, &component.token)
-        .await?;
+        .await
+    {
+        warn!("could not deliver a hint: {e}");
+    }
     Ok(())
-}
-
-/// A board message with its image rendered.
-struct Composed {
-    board: BoardMessage,
-    image: Option<render::Image>,
-}
-
-const IMAGE_NAME: &str = "board.png";
-
-impl Composed {
-    fn mentions(&self) -> CreateAllowedMentions {
-        CreateAllowedMentions::new().users(self.board.ping.iter().map(|&id| UserId::new(id)))
-    }
-
-    fn attachment(&self) -> Option<CreateAttachment> {
-        self.image.as_ref().map(|image| {
-            CreateAttachment::bytes(image.png.clone(), IMAGE_NAME).description(image.alt.clone())
-        })
-    }
-
-    fn into_response(self) -> CreateInteractionResponseMessage {
-        let mentions = self.mentions();
-        let files: Vec<CreateAttachment> = self.attachment().into_iter().collect();
-        CreateInteractionResponseMessage::new()
-            .content(self.board.content)
-            .components(self.board.components)
-            .allowed_mentions(mentions)
-            .files(files)
-    }
-
-    fn into_edit(self) -> EditInteractionResponse {
-        let mentions = self.mentions();
-        let file = self.attachment();
-        let mut edit = EditInteractionResponse::new()
-            .content(self.board.content)
-            .components(self.board.components)
-            .allowed_mentions(mentions)
-            .clear_attachments();
-        if let Some(file) = file {
-            edit = edit.new_attachment(file);
-        }
-        edit
-    }
-
-    fn into_channel_edit(self) -> EditMessage {
-        let mentions = self.mentions();
-        let mut attachments = EditAttachments::new();
-        if let Some(file) = self.attachment() {
-            attachments = attachments.add(file);
-        }
-        EditMessage::new()
-            .content(self.board.content)
-            .components(self.board.components)
-            .allowed_mentions(mentions)
-            .attachments(attachments)
-    }
-}
-
-/// Renders a table's message; the image is drawn on a blocking thread.
-async fn compose(table: &Table) -> Result<Composed, Failure> {
-    let board = board::board_message(table);
-    let image = if board.with_image {
-        let game: AnyGame = table.game.clone();
-        let names: Vec<String> = table
-            .players
-            .iter()
-            .map(|p| board::player_name(p, table.lang))
-            .collect();
-        let lang = table.lang;
-        let image = tokio::task::spawn_blocking(move || render::position(&game, &names, lang))
-            .await
-            .map_err(|e| Failure::Internal(format!("rendering failed: {e}")))?;
-        Some(image)
-    } else {
-        None
-    };
-    Ok(Composed { board, image })
-}
-
-/// Edits a table's board message to show the table as it is now.
-async fn publish(bot: &Arc<Bot>, ctx: &Context, shared: &Arc<Mutex<Table>>) {
-    let no = lock_no(shared);
-    let board = bot.board(no);
-    let link = board.lock().await;
-    let Some(link) = link.clone() else {
-        warn!("table {no} has no board message to edit");
-        return;
-    };
-    let snapshot = table::lock(shared).clone();
-    let message = match compose(&snapshot).await {
-        Ok(m) => m,
-        Err(f) => {
-            // No one to answer here: answering only logs the cause.
-            let _ = f.answer(Lang::En);
-            warn!("table {no}: the board could not be drawn");
-            return;
-        }
-    };
-    let result = if link.since.elapsed() < TOKEN_LIFETIME {
-        message
-            .into_edit()
-            .execute(&ctx.http, &link.token)
-            .await
-            .map(|_| ())
-    } else if let Some(message_id) = link.message {
-        // Past the token's life: edit through the channel instead.
-        ChannelId::new(link.channel)
-            .edit_message(
-                &ctx.http,
-                MessageId::new(message_id),
-                message.into_channel_edit(),
-            )
-            .await
-            .map(|_| ())
-    } else {
-        warn!("table {no}: the board token expired and the message id is unknown");
-        return;
-    };
-    if let Err(e) = result {
-        warn!("could not update the board of table {no}: {e}");
-    }
-}
-
-/// Follows up on an accepted action: a CPU turn starts a search.
-fn after(bot: Arc<Bot>, ctx: Context, shared: Arc<Mutex<Table>>, effects: Effects) {
-    let Some(stamp) = effects.cpu_turn else {
-        return;
-    };
-    tokio::spawn(async move {
-        cpu_turns(bot, ctx, shared, stamp).await;
-    });
-}
-
-/// Plays CPU seats until a person is to move or the match ends.
-async fn cpu_turns(bot: Arc<Bot>, ctx: Context, shared: Arc<Mutex<Table>>, mut stamp: u64) {
-    loop {
-        let (no, game, level) = {
-            let table = table::lock(&shared);
-            if table.stamp != stamp {
-                return;
-            }
-            let Some(table::Player::Cpu { level }) = table.player_to_move().cloned() else {
-                return;
-            };
-            (table.no, table.game.clone(), level)
-        };
-        let budget = Budget::new(think_time(level));
-        bot.searches
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(no, budget.cancel.clone());
-        let search = budget.clone();
-        let chosen =
-            tokio::task::spawn_blocking(move || cpu::choose_move(&game, level, &search)).await;
-        let Ok(Some(mv)) = chosen else {
-            error!("table {no}: the CPU found no move");
-            return;
-        };
-        let effects = {
-            let mut table = table::lock(&shared);
-            match table.apply(Action::CpuMove { mv, stamp }, bot.now()) {
-                Ok(effects) => effects,
-                // The table moved on (resign, rematch): drop this move.
-                Err(_) => return,
-            }
-        };
-        publish(&bot, &ctx, &shared).await;
-        match effects.cpu_turn {
-            Some(next) => stamp = next,
-            None => return,
-        }
-    }
-}
-
-/// Wall time a CPU of this level may think.
-fn think_time(level: Level) -> Duration {
-    match level {
-        Level::Easy => Duration::from_millis(300),
-        Level::Medium => Duration::from_millis(700),
-        Level::Hard => Budget::HARD,
-    }
-}
-
-/// Closes an unanswered invitation when its time runs out.
-fn schedule_expiry(bot: Arc<Bot>, ctx: Context, shared: Arc<Mutex<Table>>) {
-    tokio::spawn(async move {
-        tokio::time::sleep(Duration::from_millis(table::INVITATION_MS)).await;
-        let expired = table::lock(&shared).apply(Action::Expire, bot.now());
-        if let Ok(effects) = expired {
-            publish(&bot, &ctx, &shared).await;
-            after(bot, ctx, shared, effects);
-        }
-    });
 }

@@ -12,10 +12,8 @@ use crate::cpu::Level;
 use crate::game::{AnyGame, Game, GameKind, IllegalMove, Move, Outcome, Seat};
 use crate::i18n::Lang;
 use rand::seq::SliceRandom;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard};
 
 /// A person's id (a Discord user id in production).
 pub type UserId = u64;
@@ -144,11 +142,58 @@ pub struct Effects {
     pub started: bool,
 }
 
+/// The board size as the history names it.
+fn size_name(kind: GameKind) -> String {
+    match kind {
+        GameKind::Connect4 => "7x6".into(),
+        GameKind::Connect4ThreePlayer => "9x9".into(),
+        GameKind::Connect4ThreeD => "4x4x4".into(),
+        GameKind::Dots { width, height } => format!("{width}x{height}"),
+    }
+}
+
+/// One seat of a finished match: who held it at the end, and the person
+/// who left it during the match (a CPU played on), if any.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRecord {
+    pub player: Player,
+    #[serde(default)]
+    pub left: Option<UserId>,
+}
+
+/// A finished match as the history keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchRecord {
+    pub table: u64,
+    /// 1 for the table's first match, then 2, ...
+    pub match_no: u32,
+    pub guild: u64,
+    pub channel: u64,
+    /// The game's command name (`connect4`, `dots`, ...).
+    pub game: String,
+    /// The board size (`7x6`, `5x4`, ...).
+    pub size: String,
+    pub seats: Vec<SeatRecord>,
+    /// The move names in order.
+    pub moves: Vec<String>,
+    /// `win`, `draw` or `resigned`.
+    pub result: String,
+    pub winner: Option<Seat>,
+    /// `board` (decided on the board) or `resign`.
+    pub ended_by: String,
+    /// Milliseconds since the epoch.
+    pub started_at: u64,
+    pub ended_at: u64,
+}
+
 /// A table: its seats, its match, its phase.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Table {
     /// Unique among all tables; controls carry it.
     pub no: u64,
+    /// The server the table is in.
+    #[serde(default)]
+    pub guild: u64,
     pub channel: u64,
     pub kind: GameKind,
     pub host: UserId,
@@ -178,12 +223,20 @@ pub struct Table {
     /// a CPU plays that seat for the rest of the match.
     #[serde(default)]
     pub resigned: Vec<(Seat, UserId)>,
+    /// When the current match started (milliseconds since the epoch).
+    #[serde(default)]
+    pub match_started_at: u64,
+    /// Drawn when the table opened: later seat draws derive from it, so a
+    /// table replays the same way from its stored state.
+    #[serde(default)]
+    pub seed: u64,
 }
 
 /// What the person opening a table asked for.
 #[derive(Debug, Clone)]
 pub struct Opening {
     pub no: u64,
+    pub guild: u64,
     pub channel: u64,
     pub kind: GameKind,
     pub host: UserId,
@@ -221,6 +274,7 @@ impl Table {
         };
         let mut table = Table {
             no: opening.no,
+            guild: opening.guild,
             channel: opening.channel,
             kind: opening.kind,
             host: opening.host,
@@ -236,6 +290,8 @@ impl Table {
             missed: Vec::new(),
             lang: opening.lang,
             resigned: Vec::new(),
+            match_started_at: now,
+            seed: rng.gen(),
         };
         if !opening.invited.is_empty() {
             table.phase = Phase::Inviting {
@@ -268,7 +324,7 @@ impl Table {
             }
             _ => players.shuffle(rng),
         }
-        let effects = table.start_match(players);
+        let effects = table.start_match(players, now);
         Ok((table, effects))
     }
 
@@ -295,8 +351,103 @@ impl Table {
         self.seat_to_move().map(|s| &self.players[s as usize])
     }
 
-    fn start_match(&mut self, players: Vec<Player>) -> Effects {
+    /// The next instant (milliseconds since the epoch) at which the table
+    /// expects an [`Action::Expire`], if any.
+    pub fn next_deadline(&self) -> Option<u64> {
+        match &self.phase {
+            Phase::Inviting { expires_at, .. } => Some(*expires_at),
+            _ => None,
+        }
+    }
+
+    /// The seat that made the last move of the match, if any.
+    pub fn last_mover(&self) -> Option<Seat> {
+        let cut = self.history.len().checked_sub(1)?;
+        let mut game = AnyGame::new(self.kind)?;
+        for &mv in &self.history[..cut] {
+            game.play(mv).ok()?;
+        }
+        Some(game.to_move())
+    }
+
+    /// The table read back from storage, checked: its position must be the
+    /// one its move history leads to, and its seats must fit its game.
+    pub fn checked(self) -> Result<Table, String> {
+        let mut game = AnyGame::new(self.kind).ok_or("unknown game")?;
+        for (i, &mv) in self.history.iter().enumerate() {
+            game.play(mv)
+                .map_err(|e| format!("move {} of the history: {e:?}", i + 1))?;
+        }
+        if game != self.game {
+            return Err("the position does not follow from the move history".into());
+        }
+        let seats = self.kind.seat_count();
+        let seated = matches!(self.phase, Phase::Inviting { .. }) || self.players.len() == seats;
+        if !seated || self.players.is_empty() || self.players.len() > seats {
+            return Err(format!(
+                "{} seats for a {seats}-seat game",
+                self.players.len()
+            ));
+        }
+        Ok(self)
+    }
+
+    /// The record of the match that just ended, for the history.
+    pub fn match_record(&self, now: u64) -> Option<MatchRecord> {
+        let Phase::Finished(end) = &self.phase else {
+            return None;
+        };
+        let (result, winner, ended_by) = match end {
+            MatchEnd::Board(Outcome::Win { seat, .. }) => ("win", Some(*seat), "board"),
+            MatchEnd::Board(Outcome::Draw) => ("draw", None, "board"),
+            MatchEnd::Resigned { seat } => {
+                let winner = (self.players.len() == 2).then_some(1 - *seat);
+                ("resigned", winner, "resign")
+            }
+        };
+        let seats = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(seat, player)| SeatRecord {
+                player: player.clone(),
+                left: self
+                    .resigned
+                    .iter()
+                    .find(|(s, _)| *s as usize == seat)
+                    .map(|(_, id)| *id),
+            })
+            .collect();
+        let mut replay = AnyGame::new(self.kind)?;
+        let moves = self
+            .history
+            .iter()
+            .map(|&mv| {
+                let name = replay.move_name(mv);
+                let _ = replay.play(mv);
+                name
+            })
+            .collect();
+        Some(MatchRecord {
+            table: self.no,
+            match_no: self.matches,
+            guild: self.guild,
+            channel: self.channel,
+            game: self.kind.command().to_owned(),
+            size: size_name(self.kind),
+            seats,
+            moves,
+            result: result.to_owned(),
+            winner,
+            ended_by: ended_by.to_owned(),
+            started_at: self.match_started_at,
+            ended_at: now,
+        })
+    }
+
+    fn start_match(&mut self, players: Vec<Player>, now: u64) -> Effects {
         self.players = players;
+        self.match_started_at = now;
         self.game = AnyGame::new(self.kind).expect("the table's game was created before");
         self.history.clear();
         self.undo_request = None;
@@ -313,6 +464,11 @@ impl Table {
             started: true,
             ..Effects::default()
         }
+    }
+
+    /// The stamp a CPU seat's search is for, when a CPU seat is to move.
+    pub fn cpu_to_move(&self) -> Option<u64> {
+        self.cpu_turn()
     }
 
     fn cpu_turn(&self) -> Option<u64> {
@@ -333,8 +489,9 @@ impl Table {
     pub fn apply(&mut self, action: Action, now: u64) -> Result<Effects, Refusal> {
         match action {
             Action::Move { user, mv, stamp } => {
-                self.check_stamp(stamp)?;
+                // A control of a finished match says so, whatever its stamp.
                 self.check_playing()?;
+                self.check_stamp(stamp)?;
                 let seat = self.seat_to_move().expect("playing");
                 if self.seat_of(user).is_none() {
                     return Err(Refusal::NotYourTable);
@@ -345,16 +502,17 @@ impl Table {
                 self.play(mv)
             }
             Action::CpuMove { mv, stamp } => {
-                self.check_stamp(Some(stamp))?;
                 self.check_playing()?;
+                self.check_stamp(Some(stamp))?;
                 if !self.player_to_move().is_some_and(Player::is_cpu) {
                     return Err(Refusal::NotYourTurn);
                 }
                 self.play(mv)
             }
             Action::Resign { user, stamp } => {
-                self.check_stamp(stamp)?;
+                // A control of a finished match says so, whatever its stamp.
                 self.check_playing()?;
+                self.check_stamp(stamp)?;
                 let seat = self.seat_of(user).ok_or(Refusal::NotYourTable)?;
                 // In self-play the person resigns the seat to move.
                 let seat = if self
@@ -409,11 +567,12 @@ impl Table {
                 // The starting seat moves one place: everyone shifts forward.
                 let mut players = self.players.clone();
                 players.rotate_left(1);
-                Ok(self.start_match(players))
+                Ok(self.start_match(players, now))
             }
             Action::Undo { user, stamp } => {
-                self.check_stamp(stamp)?;
+                // A control of a finished match says so, whatever its stamp.
                 self.check_playing()?;
+                self.check_stamp(stamp)?;
                 let seat = self.seat_of(user).ok_or(Refusal::NotYourTable)?;
                 let people: Vec<UserId> =
                     self.players.iter().filter_map(Player::person_id).collect();
@@ -444,10 +603,11 @@ impl Table {
                 accept,
                 stamp,
             } => {
-                self.check_stamp(stamp)?;
+                // A control of a finished match says so, whatever its stamp.
                 self.check_playing()?;
+                self.check_stamp(stamp)?;
                 let Some(asker) = self.undo_request else {
-                    return Err(Refusal::StaleBoard);
+                    return Err(Refusal::NoUndoRequest);
                 };
                 if self.seat_of(user).is_none() {
                     return Err(Refusal::NotYourTable);
@@ -478,7 +638,7 @@ impl Table {
                         return Ok(Effects::default());
                     }
                     // Seats still waiting go to the CPU and the match starts.
-                    Ok(self.seat_the_invited())
+                    Ok(self.seat_the_invited(now))
                 }
                 _ => Err(Refusal::StaleBoard),
             },
@@ -579,12 +739,12 @@ impl Table {
         if invites.iter().any(|i| i.answer == Answer::Waiting) {
             return Ok(Effects::default());
         }
-        Ok(self.seat_the_invited())
+        Ok(self.seat_the_invited(now))
     }
 
     /// Starts the match from the invitation's answers: accepted people sit,
     /// declined and unanswered seats go to the CPU.
-    fn seat_the_invited(&mut self) -> Effects {
+    fn seat_the_invited(&mut self, now: u64) -> Effects {
         let Phase::Inviting { invites, .. } = &self.phase else {
             unreachable!("only called while inviting");
         };
@@ -610,66 +770,10 @@ impl Table {
         while players.len() < self.kind.seat_count() {
             players.push(Player::Cpu { level: self.level });
         }
-        players.shuffle(&mut rand::thread_rng());
-        self.start_match(players)
-    }
-}
-
-/// Every table, one per channel, each behind its own lock so one table's
-/// work never waits for another's.
-#[derive(Default)]
-pub struct Tables {
-    by_channel: Mutex<HashMap<u64, Arc<Mutex<Table>>>>,
-}
-
-/// Locks a table, recovering from a poisoned lock: table updates are
-/// all-or-nothing, so the state stays whole even if a holder panicked.
-pub fn lock(table: &Mutex<Table>) -> MutexGuard<'_, Table> {
-    table.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-impl Tables {
-    pub fn new() -> Tables {
-        Tables::default()
-    }
-
-    fn map(&self) -> MutexGuard<'_, HashMap<u64, Arc<Mutex<Table>>>> {
-        self.by_channel.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The channel's table, running or not.
-    pub fn get(&self, channel: u64) -> Option<Arc<Mutex<Table>>> {
-        self.map().get(&channel).cloned()
-    }
-
-    /// Places a new table in its channel, unless one is running there.
-    pub fn insert(&self, table: Table) -> Result<Arc<Mutex<Table>>, Refusal> {
-        let mut map = self.map();
-        if let Some(existing) = map.get(&table.channel) {
-            let existing = lock(existing);
-            if existing.is_running() {
-                return Err(Refusal::TableRunning {
-                    kind: existing.kind,
-                });
-            }
-        }
-        let channel = table.channel;
-        let table = Arc::new(Mutex::new(table));
-        map.insert(channel, table.clone());
-        Ok(table)
-    }
-
-    /// Removes the channel's table if it is table `no`.
-    pub fn remove(&self, channel: u64, no: u64) {
-        let mut map = self.map();
-        if map.get(&channel).is_some_and(|t| lock(t).no == no) {
-            map.remove(&channel);
-        }
-    }
-
-    /// Every table in memory (running or finished).
-    pub fn all(&self) -> Vec<Arc<Mutex<Table>>> {
-        self.map().values().cloned().collect()
+        // The draw derives from the table's seed: no hidden randomness.
+        let mut rng = rand::rngs::StdRng::seed_from_u64(self.seed ^ u64::from(self.matches));
+        players.shuffle(&mut rng);
+        self.start_match(players, now)
     }
 }
 

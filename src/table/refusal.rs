@@ -45,6 +45,12 @@ pub enum Refusal {
     HintNotYourTurn,
     /// Commands work in server channels only.
     NotInGuild,
+    /// A newer table was opened in this channel since.
+    TableReplaced,
+    /// A hint for this table is being worked out already.
+    HintPending,
+    /// There is no undo request to answer.
+    NoUndoRequest,
 }
 
 impl Refusal {
@@ -78,6 +84,9 @@ impl Refusal {
             Refusal::HintNotYourTurn => "refusal.hint_not_your_turn",
             Refusal::UnknownGame => "refusal.unknown_game",
             Refusal::NotInGuild => "refusal.not_in_guild",
+            Refusal::TableReplaced => "refusal.table_replaced",
+            Refusal::HintPending => "refusal.hint_pending",
+            Refusal::NoUndoRequest => "refusal.no_undo_request",
         }
     }
 

@@ -10,6 +10,7 @@ const STRANGER: UserId = 30;
 fn opening(invited: Vec<(UserId, String)>) -> Opening {
     Opening {
         no: 1,
+        guild: 1000,
         channel: 100,
         kind: GameKind::Connect4,
         host: HOST,
@@ -425,33 +426,6 @@ fn self_play_takes_both_seats() {
             .unwrap();
     }
     assert!(matches!(table.phase, Phase::Finished(_)));
-}
-
-#[test]
-fn one_running_table_per_channel() {
-    let tables = Tables::new();
-    tables.insert(accepted()).unwrap();
-    let mut other = challenge();
-    other.no = 2;
-    assert_eq!(
-        tables.insert(other.clone()).unwrap_err(),
-        Refusal::TableRunning {
-            kind: GameKind::Connect4
-        }
-    );
-    // A finished table makes room.
-    let t = tables.get(100).unwrap();
-    lock(&t)
-        .apply(
-            Action::Resign {
-                user: HOST,
-                stamp: None,
-            },
-            0,
-        )
-        .unwrap();
-    tables.insert(other).unwrap();
-    assert_eq!(lock(&tables.get(100).unwrap()).no, 2);
 }
 
 #[test]

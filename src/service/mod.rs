@@ -1,0 +1,742 @@
+//! The live tables, between `discord` and the rules.
+//!
+//! The service owns the registry of tables, applies actions under each
+//! table's own lock, writes every accepted change to the store before anyone
+//! is told (write before tell), runs CPU turns and hints on the bounded
+//! search pool, arms every deadline, restores all of it after a restart, and
+//! tells `discord` which boards to publish through [`Notice`]s.
+//!
+//! Time comes from an injected [`Clock`] and randomness from an injected
+//! seed, so every rule is testable without sleeping.
+
+pub mod pool;
+
+pub use pool::{PoolStats, Search, SearchError, SearchPool};
+
+use crate::cpu::{Budget, Level};
+use crate::game::{AnyGame, Game, GameKind, Move};
+use crate::store::{BoardLink, Store, StoreError};
+use crate::table::{Action, Effects, Opening, Player, Refusal, Table, UserId};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use tokio::sync::mpsc;
+use tokio::task::AbortHandle;
+use tracing::{error, warn};
+
+/// Milliseconds since the epoch, as the service sees them.
+pub trait Clock: Send + Sync + 'static {
+    fn now(&self) -> u64;
+}
+
+/// Wall time read once at start, then advanced by tokio's monotonic clock:
+/// never jumps backwards, and tests that pause tokio's time pause it too.
+pub struct SystemClock {
+    base: u64,
+    start: tokio::time::Instant,
+}
+
+impl SystemClock {
+    pub fn new() -> SystemClock {
+        let base = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or(0);
+        SystemClock {
+            base,
+            start: tokio::time::Instant::now(),
+        }
+    }
+}
+
+impl Default for SystemClock {
+    fn default() -> Self {
+        SystemClock::new()
+    }
+}
+
+impl Clock for SystemClock {
+    fn now(&self) -> u64 {
+        self.base + self.start.elapsed().as_millis() as u64
+    }
+}
+
+/// Why the service did not carry out an action.
+#[derive(Debug)]
+pub enum Failure {
+    /// The person asked for something not allowed; nothing changed.
+    Refused(Refusal),
+    /// The change could not be stored, so it was not made.
+    Store(StoreError),
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Refused(r) => write!(f, "refused: {r}"),
+            Failure::Store(e) => write!(f, "not stored: {e}"),
+        }
+    }
+}
+
+impl From<Refusal> for Failure {
+    fn from(r: Refusal) -> Self {
+        Failure::Refused(r)
+    }
+}
+
+impl From<StoreError> for Failure {
+    fn from(e: StoreError) -> Self {
+        Failure::Store(e)
+    }
+}
+
+/// What `discord` must publish.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Notice {
+    /// Table `no` changed without an interaction to answer (a CPU move, an
+    /// expired clock, a restore): bring its board message up to date.
+    Board(u64),
+}
+
+/// Which table an action is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum At {
+    /// The table a control was drawn for, clicked in `channel`.
+    Table { no: u64, channel: u64 },
+    /// This channel's table (slash commands).
+    Channel(u64),
+}
+
+/// What a hint found.
+#[derive(Debug, Clone)]
+pub struct HintAnswer {
+    /// The position the hint is for.
+    pub game: AnyGame,
+    pub best: Option<Move>,
+}
+
+/// Wall time a CPU of this level may think.
+pub fn think_time(level: Level) -> Duration {
+    match level {
+        Level::Easy => Duration::from_millis(300),
+        Level::Medium => Duration::from_millis(700),
+        Level::Hard => Budget::HARD,
+    }
+}
+
+/// A finished table stays in memory this long after its last change.
+pub const KEEP_FINISHED_MS: u64 = 2 * 60 * 1000;
+
+struct Live {
+    table: Table,
+    board: Option<BoardLink>,
+    /// The CPU search running for the table: the stamp it is for and its
+    /// cancel flag.
+    search: Option<(u64, Arc<AtomicBool>)>,
+    /// The hint being searched, likewise.
+    hint: Option<(u64, Arc<AtomicBool>)>,
+    /// The armed deadline: when, and the task that fires it.
+    deadline: Option<(u64, AbortHandle)>,
+    /// Last change, milliseconds since the epoch.
+    touched: u64,
+}
+
+struct Slot {
+    no: u64,
+    channel: u64,
+    live: tokio::sync::Mutex<Live>,
+}
+
+#[derive(Default)]
+struct Registry {
+    /// Tables in memory: every running one, and finished ones for a while.
+    by_no: HashMap<u64, Arc<Slot>>,
+    /// The running table of each channel, with its game.
+    running_in: HashMap<u64, (u64, GameKind)>,
+}
+
+/// The live tables.
+pub struct Service {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    pool: SearchPool,
+    registry: Mutex<Registry>,
+    rng: Mutex<StdRng>,
+    notices: mpsc::UnboundedSender<Notice>,
+}
+
+impl Service {
+    /// A service over `store`; `seed` fixes the seat draws (tests), `None`
+    /// draws from the system. The receiver gets the boards to publish.
+    pub fn new(
+        store: Store,
+        clock: Arc<dyn Clock>,
+        pool: SearchPool,
+        seed: Option<u64>,
+    ) -> (Arc<Service>, mpsc::UnboundedReceiver<Notice>) {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let rng = match seed {
+            Some(seed) => StdRng::seed_from_u64(seed),
+            None => StdRng::from_entropy(),
+        };
+        let service = Service {
+            store,
+            clock,
+            pool,
+            registry: Mutex::default(),
+            rng: Mutex::new(rng),
+            notices: tx,
+        };
+        (Arc::new(service), rx)
+    }
+
+    /// Now, in milliseconds since the epoch.
+    pub fn now(&self) -> u64 {
+        self.clock.now()
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn pool_stats(&self) -> PoolStats {
+        self.pool.stats()
+    }
+
+    /// Fault injection for tests: the next `n` searches fail.
+    pub fn fail_next_searches(&self, n: u32) {
+        self.pool.fail_next(n);
+    }
+
+    /// How many tables are in memory.
+    pub fn loaded(&self) -> usize {
+        self.registry().by_no.len()
+    }
+
+    fn registry(&self) -> MutexGuard<'_, Registry> {
+        self.registry.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn notify(&self, notice: Notice) {
+        let _ = self.notices.send(notice);
+    }
+
+    /// Loads every running table from the store, fires the deadlines that
+    /// passed while the bot was down and starts the CPU seats to move.
+    /// Returns how many tables were restored.
+    pub async fn restore(self: &Arc<Self>) -> Result<usize, StoreError> {
+        let stored = self.store.running().await?;
+        let count = stored.len();
+        let mut slots = Vec::new();
+        {
+            let mut registry = self.registry();
+            for s in stored {
+                let slot = Arc::new(Slot {
+                    no: s.table.no,
+                    channel: s.table.channel,
+                    live: tokio::sync::Mutex::new(Live {
+                        touched: self.now(),
+                        table: s.table,
+                        board: s.board,
+                        search: None,
+                        hint: None,
+                        deadline: None,
+                    }),
+                });
+                slots.push(slot.clone());
+                registry.by_no.insert(slot.no, slot);
+            }
+        }
+        for slot in slots {
+            let mut live = slot.live.lock().await;
+            self.registry()
+                .running_in
+                .insert(slot.channel, (slot.no, live.table.kind));
+            let effects = Effects {
+                cpu_turn: live.table.cpu_to_move(),
+                ..Effects::default()
+            };
+            self.follow_up(&slot, &mut live, effects);
+        }
+        Ok(count)
+    }
+
+    /// Opens a table in its channel (refused while another runs there).
+    pub async fn open(self: &Arc<Self>, opening: Opening) -> Result<Table, Failure> {
+        let now = self.now();
+        let (table, effects) = {
+            let mut rng = self.rng.lock().unwrap_or_else(|e| e.into_inner());
+            Table::open(opening, now, &mut *rng)?
+        };
+        let (no, channel) = (table.no, table.channel);
+        let running = table.is_running();
+        if running {
+            let mut registry = self.registry();
+            if let Some(&(_, kind)) = registry.running_in.get(&channel) {
+                return Err(Refusal::TableRunning { kind }.into());
+            }
+            registry.running_in.insert(channel, (no, table.kind));
+        }
+        if let Err(e) = self.store.save(&table, None, now).await {
+            let mut registry = self.registry();
+            if registry.running_in.get(&channel).map(|r| r.0) == Some(no) {
+                registry.running_in.remove(&channel);
+            }
+            return Err(e.into());
+        }
+        let slot = Arc::new(Slot {
+            no,
+            channel,
+            live: tokio::sync::Mutex::new(Live {
+                table: table.clone(),
+                board: None,
+                search: None,
+                hint: None,
+                deadline: None,
+                touched: now,
+            }),
+        });
+        let replaced: Vec<Arc<Slot>> = {
+            let mut registry = self.registry();
+            let old: Vec<u64> = registry
+                .by_no
+                .values()
+                .filter(|s| s.channel == channel && s.no != no)
+                .map(|s| s.no)
+                .collect();
+            let old = old
+                .into_iter()
+                .filter_map(|n| registry.by_no.remove(&n))
+                .collect();
+            registry.by_no.insert(no, slot.clone());
+            old
+        };
+        for old in replaced {
+            // The channel's previous (finished) table: stop what it still runs.
+            let mut live = old.live.lock().await;
+            cancel_work(&mut live);
+        }
+        let mut live = slot.live.lock().await;
+        self.follow_up(&slot, &mut live, effects);
+        Ok(table)
+    }
+
+    /// The table with number `no`, loading it from the store if needed.
+    async fn slot(&self, no: u64) -> Result<Option<Arc<Slot>>, Failure> {
+        if let Some(slot) = self.registry().by_no.get(&no) {
+            return Ok(Some(slot.clone()));
+        }
+        let Some(stored) = self.store.load(no).await? else {
+            return Ok(None);
+        };
+        let slot = Arc::new(Slot {
+            no,
+            channel: stored.table.channel,
+            live: tokio::sync::Mutex::new(Live {
+                touched: self.now(),
+                table: stored.table,
+                board: stored.board,
+                search: None,
+                hint: None,
+                deadline: None,
+            }),
+        });
+        let mut registry = self.registry();
+        Ok(Some(registry.by_no.entry(no).or_insert(slot).clone()))
+    }
+
+    /// The slot an action is for, or the refusal that says why there is none.
+    async fn find(&self, at: At) -> Result<Arc<Slot>, Failure> {
+        match at {
+            At::Table { no, channel } => {
+                let slot = self.slot(no).await?.ok_or(Refusal::StaleBoard)?;
+                if slot.channel != channel {
+                    return Err(Refusal::StaleBoard.into());
+                }
+                Ok(slot)
+            }
+            At::Channel(channel) => {
+                let running = self.registry().running_in.get(&channel).map(|r| r.0);
+                let no = match running {
+                    Some(no) => Some(no),
+                    None => self.store.latest_in_channel(channel).await?,
+                };
+                let no = no.ok_or(Refusal::NoTable)?;
+                Ok(self.slot(no).await?.ok_or(Refusal::NoTable)?)
+            }
+        }
+    }
+
+    /// The table an action at `at` would act on, as it is now.
+    pub async fn table(&self, at: At) -> Result<Table, Failure> {
+        let slot = self.find(at).await?;
+        let live = slot.live.lock().await;
+        Ok(live.table.clone())
+    }
+
+    /// The running table of a channel, if one is in memory (for quick
+    /// answers such as autocomplete).
+    pub async fn running_table(&self, channel: u64) -> Option<Table> {
+        let no = self.registry().running_in.get(&channel)?.0;
+        let slot = self.registry().by_no.get(&no)?.clone();
+        let live = slot.live.lock().await;
+        Some(live.table.clone())
+    }
+
+    /// Table `no` and where its board message is, for publishing.
+    pub async fn board(&self, no: u64) -> Result<Option<(Table, Option<BoardLink>)>, Failure> {
+        let Some(slot) = self.slot(no).await? else {
+            return Ok(None);
+        };
+        let live = slot.live.lock().await;
+        Ok(Some((live.table.clone(), live.board.clone())))
+    }
+
+    /// Records where table `no`'s board message is now.
+    pub async fn set_board(&self, no: u64, link: BoardLink) -> Result<(), Failure> {
+        let Some(slot) = self.slot(no).await? else {
+            return Ok(());
+        };
+        let mut live = slot.live.lock().await;
+        if live.board.as_ref() == Some(&link) {
+            return Ok(());
+        }
+        self.store.save_board(no, &link).await?;
+        live.board = Some(link);
+        Ok(())
+    }
+
+    /// Applies a person's action; the new table is stored before it is
+    /// returned.
+    pub async fn act(self: &Arc<Self>, at: At, action: Action) -> Result<Table, Failure> {
+        let slot = self.find(at).await?;
+        let mut live = slot.live.lock().await;
+        self.apply_locked(&slot, &mut live, action).await
+    }
+
+    async fn apply_locked(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        live: &mut Live,
+        action: Action,
+    ) -> Result<Table, Failure> {
+        let now = self.now();
+        let was_running = live.table.is_running();
+        let mut next = live.table.clone();
+        let effects = next.apply(action, now)?;
+        let reserved = !was_running && next.is_running();
+        if reserved {
+            // A rematch at a finished table: only the channel's newest
+            // table may start again, and only while no other runs there.
+            if self.store.latest_in_channel(slot.channel).await? != Some(slot.no) {
+                return Err(Refusal::TableReplaced.into());
+            }
+            let mut registry = self.registry();
+            if let Some(&(_, kind)) = registry.running_in.get(&slot.channel) {
+                return Err(Refusal::TableRunning { kind }.into());
+            }
+            registry
+                .running_in
+                .insert(slot.channel, (slot.no, next.kind));
+        }
+        let record = if effects.match_ended {
+            next.match_record(now)
+        } else {
+            None
+        };
+        if let Err(e) = self.store.save(&next, record.as_ref(), now).await {
+            if reserved {
+                self.registry().running_in.remove(&slot.channel);
+            }
+            return Err(e.into());
+        }
+        live.table = next;
+        live.touched = now;
+        if was_running && !live.table.is_running() {
+            let mut registry = self.registry();
+            if registry.running_in.get(&slot.channel).map(|r| r.0) == Some(slot.no) {
+                registry.running_in.remove(&slot.channel);
+            }
+        }
+        self.follow_up(slot, live, effects);
+        Ok(live.table.clone())
+    }
+
+    /// After a change: cancels work drawn for older positions, starts the
+    /// CPU seat to move and arms the next deadline.
+    fn follow_up(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live, effects: Effects) {
+        let stamp = live.table.stamp;
+        for work in [&mut live.search, &mut live.hint] {
+            if work.as_ref().is_some_and(|(s, _)| *s != stamp) {
+                if let Some((_, cancel)) = work.take() {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        if let Some(stamp) = effects.cpu_turn {
+            self.start_cpu(slot, live, stamp);
+        }
+        self.arm_deadline(slot, live);
+    }
+
+    fn start_cpu(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live, stamp: u64) {
+        if live.table.stamp != stamp || live.search.is_some() {
+            return;
+        }
+        let Some(Player::Cpu { level }) = live.table.player_to_move().cloned() else {
+            return;
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        live.search = Some((stamp, cancel.clone()));
+        let game = live.table.game.clone();
+        let service = self.clone();
+        let slot = slot.clone();
+        tokio::spawn(async move {
+            let search = Search {
+                table: slot.no,
+                game: game.clone(),
+                level,
+                time: think_time(level),
+                cancel: cancel.clone(),
+            };
+            let mv = match service.pool.search(search).await {
+                Ok(Some(mv)) => mv,
+                Err(SearchError::Cancelled) => return,
+                other => {
+                    if cancel.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    warn!(
+                        "table {}: the CPU search gave no move ({other:?}); playing a legal one",
+                        slot.no
+                    );
+                    let Some(mv) = fallback_move(&game, &mut service.rng()) else {
+                        return;
+                    };
+                    mv
+                }
+            };
+            service
+                .apply_retrying(&slot, Action::CpuMove { mv, stamp }, Some(stamp))
+                .await;
+        });
+    }
+
+    fn rng(&self) -> MutexGuard<'_, StdRng> {
+        self.rng.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Applies an action that no person waits for (a CPU move, a clock),
+    /// retrying while the store fails, then asks for the board to be
+    /// published. `search` is the stamp of the CPU search that produced it.
+    async fn apply_retrying(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        action: Action,
+        search: Option<u64>,
+    ) {
+        let mut wait = Duration::from_millis(200);
+        loop {
+            let mut live = slot.live.lock().await;
+            if let Some(stamp) = search {
+                if live.search.as_ref().is_some_and(|(s, _)| *s == stamp) {
+                    live.search = None;
+                }
+            }
+            match self.apply_locked(slot, &mut live, action.clone()).await {
+                Ok(_) => {
+                    drop(live);
+                    self.notify(Notice::Board(slot.no));
+                    return;
+                }
+                // The table moved on (a person resigned, say): drop it.
+                Err(Failure::Refused(_)) => return,
+                Err(Failure::Store(e)) => {
+                    error!(
+                        "table {}: could not store {action:?}: {e}; retrying",
+                        slot.no
+                    );
+                    if let Some(stamp) = search {
+                        // Keep the seat marked as searching while we retry.
+                        live.search = Some((stamp, Arc::default()));
+                    }
+                }
+            }
+            drop(live);
+            tokio::time::sleep(wait).await;
+            wait = (wait * 2).min(Duration::from_secs(30));
+        }
+    }
+
+    fn arm_deadline(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) {
+        let next = live.table.next_deadline();
+        if live.deadline.as_ref().map(|d| d.0) == next {
+            return;
+        }
+        if let Some((_, task)) = live.deadline.take() {
+            task.abort();
+        }
+        let Some(at) = next else {
+            return;
+        };
+        let wait = Duration::from_millis(at.saturating_sub(self.now()));
+        let service = self.clone();
+        let slot2 = slot.clone();
+        let task = tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            // An injected clock may lag tokio's: wait until it agrees.
+            while service.now() < at {
+                tokio::time::sleep(Duration::from_millis(at - service.now())).await;
+            }
+            {
+                let mut live = slot2.live.lock().await;
+                if live.deadline.as_ref().map(|d| d.0) != Some(at) {
+                    return;
+                }
+                // This task is ending: there is nothing left to abort.
+                live.deadline = None;
+            }
+            service.apply_retrying(&slot2, Action::Expire, None).await;
+        });
+        live.deadline = Some((at, task.abort_handle()));
+    }
+
+    /// The move the hard CPU would play for `user`, who is to move at table
+    /// `no` drawn at `stamp`. One hint per table at a time.
+    pub async fn hint(
+        self: &Arc<Self>,
+        at: At,
+        stamp: u64,
+        user: UserId,
+    ) -> Result<HintAnswer, Failure> {
+        let slot = self.find(at).await?;
+        let (game, cancel) = {
+            let mut live = slot.live.lock().await;
+            let table = &live.table;
+            if !table.is_running() {
+                return Err(Refusal::GameOver.into());
+            }
+            if table.stamp != stamp {
+                return Err(Refusal::StaleBoard.into());
+            }
+            if table.seat_to_move().is_none() {
+                return Err(Refusal::NotStarted.into());
+            }
+            if table.seat_of(user).is_none() {
+                return Err(Refusal::NotYourTable.into());
+            }
+            if table.player_to_move().and_then(Player::person_id) != Some(user) {
+                return Err(Refusal::HintNotYourTurn.into());
+            }
+            if live.hint.is_some() {
+                return Err(Refusal::HintPending.into());
+            }
+            let cancel = Arc::new(AtomicBool::new(false));
+            live.hint = Some((stamp, cancel.clone()));
+            (live.table.game.clone(), cancel)
+        };
+        let result = self
+            .pool
+            .search(Search {
+                table: slot.no,
+                game: game.clone(),
+                level: Level::Hard,
+                time: Budget::HARD,
+                cancel: cancel.clone(),
+            })
+            .await;
+        {
+            let mut live = slot.live.lock().await;
+            if live
+                .hint
+                .as_ref()
+                .is_some_and(|(_, c)| Arc::ptr_eq(c, &cancel))
+            {
+                live.hint = None;
+            }
+        }
+        let best = match result {
+            Ok(best) => best,
+            Err(SearchError::Cancelled) => return Err(Refusal::StaleBoard.into()),
+            Err(SearchError::Failed(e)) => {
+                warn!("table {}: the hint search failed ({e})", slot.no);
+                fallback_move(&game, &mut self.rng())
+            }
+        };
+        Ok(HintAnswer { game, best })
+    }
+
+    /// Drops finished tables untouched for `idle_ms` from memory (they stay
+    /// in the store). Returns how many left.
+    pub async fn sweep(&self, idle_ms: u64) -> usize {
+        let now = self.now();
+        let slots: Vec<Arc<Slot>> = self.registry().by_no.values().cloned().collect();
+        let mut gone = 0;
+        for slot in slots {
+            let Ok(live) = slot.live.try_lock() else {
+                continue;
+            };
+            let idle = !live.table.is_running()
+                && live.search.is_none()
+                && live.hint.is_none()
+                && live.touched + idle_ms <= now;
+            if idle {
+                let mut registry = self.registry();
+                if registry
+                    .by_no
+                    .get(&slot.no)
+                    .is_some_and(|s| Arc::ptr_eq(s, &slot))
+                {
+                    registry.by_no.remove(&slot.no);
+                    gone += 1;
+                }
+            }
+        }
+        gone
+    }
+
+    /// Sweeps finished tables out of memory every minute.
+    pub fn spawn_sweeper(self: &Arc<Self>) {
+        let service = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                tick.tick().await;
+                let Some(service) = service.upgrade() else {
+                    return;
+                };
+                service.sweep(KEEP_FINISHED_MS).await;
+            }
+        });
+    }
+}
+
+fn cancel_work(live: &mut Live) {
+    for (_, cancel) in [live.search.take(), live.hint.take()].into_iter().flatten() {
+        cancel.store(true, Ordering::Relaxed);
+    }
+    if let Some((_, task)) = live.deadline.take() {
+        task.abort();
+    }
+}
+
+/// A legal move when the search gave none: a winning move if there is one,
+/// else any legal move.
+fn fallback_move(game: &AnyGame, rng: &mut StdRng) -> Option<Move> {
+    let moves = game.legal_moves();
+    let winning = moves.iter().copied().find(|&mv| {
+        let mut next = game.clone();
+        next.play(mv).is_ok()
+            && next
+                .outcome()
+                .and_then(|o| o.winner())
+                .is_some_and(|w| w == game.to_move())
+    });
+    winning.or_else(|| moves.choose(rng).copied())
+}

@@ -1,0 +1,252 @@
+//! The search pool: a fixed number of worker threads, sized to the cores,
+//! taking CPU moves and hints from one queue. A flood of requests waits in
+//! the queue instead of starting threads (and transposition tables) of its
+//! own; each worker keeps its own solver between searches.
+
+use crate::cpu::{self, Budget, Level};
+use crate::game::{AnyGame, Move};
+use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::oneshot;
+
+/// Why a search gave no move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SearchError {
+    /// The table moved on before or while the search ran.
+    Cancelled,
+    /// The search panicked or the pool is gone.
+    Failed(String),
+}
+
+/// One request for a move.
+pub struct Search {
+    /// The table it is for (for the per-table figures).
+    pub table: u64,
+    pub game: AnyGame,
+    pub level: Level,
+    /// The wall time it may think, counted from when a worker starts it.
+    pub time: Duration,
+    /// Raised when the table moves on; checked before and during the search.
+    pub cancel: Arc<AtomicBool>,
+}
+
+type Job = Box<dyn FnOnce() + Send + 'static>;
+
+#[derive(Default)]
+struct Figures {
+    started: AtomicU64,
+    running: AtomicUsize,
+    peak: AtomicUsize,
+    per_table: Mutex<HashMap<u64, usize>>,
+    peak_per_table: AtomicUsize,
+    /// Test hook: this many next searches fail as if the search panicked.
+    forced_failures: AtomicU32,
+}
+
+/// What the pool has done, for tests and metrics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolStats {
+    pub workers: usize,
+    pub started: u64,
+    pub running: usize,
+    /// Most searches that ran at once.
+    pub peak: usize,
+    /// Most searches that ran at once for one table.
+    pub peak_per_table: usize,
+}
+
+pub struct SearchPool {
+    queue: Mutex<mpsc::Sender<Job>>,
+    figures: Arc<Figures>,
+    workers: usize,
+}
+
+impl SearchPool {
+    /// Starts `workers` threads (at least one).
+    pub fn new(workers: usize) -> SearchPool {
+        let workers = workers.max(1);
+        let (tx, rx) = mpsc::channel::<Job>();
+        let rx = Arc::new(Mutex::new(rx));
+        for i in 0..workers {
+            let rx = rx.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("search-{i}"))
+                .spawn(move || loop {
+                    let job = {
+                        let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
+                        rx.recv()
+                    };
+                    match job {
+                        Ok(job) => job(),
+                        Err(_) => return,
+                    }
+                });
+            if let Err(e) = spawned {
+                tracing::error!("could not start search worker {i}: {e}");
+            }
+        }
+        SearchPool {
+            queue: Mutex::new(tx),
+            figures: Arc::default(),
+            workers,
+        }
+    }
+
+    /// One worker per core.
+    pub fn sized_to_cores() -> SearchPool {
+        SearchPool::new(
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(2),
+        )
+    }
+
+    pub fn stats(&self) -> PoolStats {
+        let f = &self.figures;
+        PoolStats {
+            workers: self.workers,
+            started: f.started.load(Ordering::Relaxed),
+            running: f.running.load(Ordering::Relaxed),
+            peak: f.peak.load(Ordering::Relaxed),
+            peak_per_table: f.peak_per_table.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Makes the next `n` searches fail as a crashed search would: a fault
+    /// injected by tests to check that a game never waits on a lost search.
+    pub fn fail_next(&self, n: u32) {
+        self.figures.forced_failures.store(n, Ordering::Relaxed);
+    }
+
+    /// Runs a search on the pool and waits (asynchronously) for its move.
+    pub async fn search(&self, search: Search) -> Result<Option<Move>, SearchError> {
+        let (tx, rx) = oneshot::channel();
+        let figures = self.figures.clone();
+        let job: Job = Box::new(move || {
+            let result = run(&figures, search);
+            let _ = tx.send(result);
+        });
+        let sent = self
+            .queue
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .send(job);
+        if sent.is_err() {
+            return Err(SearchError::Failed("the search pool has stopped".into()));
+        }
+        rx.await
+            .unwrap_or_else(|_| Err(SearchError::Failed("the search was dropped".into())))
+    }
+}
+
+fn run(figures: &Figures, search: Search) -> Result<Option<Move>, SearchError> {
+    if search.cancel.load(Ordering::Relaxed) {
+        return Err(SearchError::Cancelled);
+    }
+    figures.started.fetch_add(1, Ordering::Relaxed);
+    let running = figures.running.fetch_add(1, Ordering::Relaxed) + 1;
+    figures.peak.fetch_max(running, Ordering::Relaxed);
+    {
+        let mut per_table = figures.per_table.lock().unwrap_or_else(|e| e.into_inner());
+        let here = per_table.entry(search.table).or_insert(0);
+        *here += 1;
+        figures.peak_per_table.fetch_max(*here, Ordering::Relaxed);
+    }
+    let forced = figures
+        .forced_failures
+        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
+        .is_ok();
+    let budget = Budget {
+        deadline: std::time::Instant::now() + search.time,
+        cancel: search.cancel.clone(),
+    };
+    let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        if forced {
+            panic!("search failure injected by a test");
+        }
+        cpu::choose_move(&search.game, search.level, &budget)
+    }));
+    figures.running.fetch_sub(1, Ordering::Relaxed);
+    {
+        let mut per_table = figures.per_table.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(here) = per_table.get_mut(&search.table) {
+            *here -= 1;
+            if *here == 0 {
+                per_table.remove(&search.table);
+            }
+        }
+    }
+    match outcome {
+        Ok(mv) if search.cancel.load(Ordering::Relaxed) && mv.is_none() => {
+            Err(SearchError::Cancelled)
+        }
+        Ok(mv) => Ok(mv),
+        Err(panic) => {
+            let text = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".into());
+            Err(SearchError::Failed(text))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, GameKind};
+
+    fn search(table: u64) -> Search {
+        Search {
+            table,
+            game: AnyGame::new(GameKind::Connect4).unwrap(),
+            level: Level::Easy,
+            time: Duration::from_millis(50),
+            cancel: Arc::default(),
+        }
+    }
+
+    #[tokio::test]
+    async fn searches_run_on_a_fixed_number_of_workers() {
+        let pool = SearchPool::new(2);
+        let mut waits = Vec::new();
+        let pool = Arc::new(pool);
+        for i in 0..20 {
+            let pool = pool.clone();
+            waits.push(tokio::spawn(async move { pool.search(search(i)).await }));
+        }
+        for w in waits {
+            let mv = w.await.unwrap().unwrap().unwrap();
+            assert!(AnyGame::new(GameKind::Connect4).unwrap().is_legal(mv));
+        }
+        let stats = pool.stats();
+        assert_eq!(stats.started, 20);
+        assert!(stats.peak <= 2, "{stats:?}");
+        assert_eq!(stats.running, 0);
+    }
+
+    #[tokio::test]
+    async fn a_failed_search_is_reported_and_the_worker_lives_on() {
+        let pool = SearchPool::new(1);
+        pool.fail_next(1);
+        assert!(matches!(
+            pool.search(search(1)).await,
+            Err(SearchError::Failed(_))
+        ));
+        assert!(pool.search(search(1)).await.unwrap().is_some());
+    }
+
+    #[tokio::test]
+    async fn a_cancelled_search_does_not_start() {
+        let pool = SearchPool::new(1);
+        let s = search(1);
+        s.cancel.store(true, Ordering::Relaxed);
+        assert_eq!(pool.search(s).await, Err(SearchError::Cancelled));
+        assert_eq!(pool.stats().started, 0);
+    }
+}

@@ -1,0 +1,361 @@
+//! Persistence of tables and finished matches, on `sqlx`: a SQLite file by
+//! default (created on first run), PostgreSQL when `DATABASE_URL` says so.
+//!
+//! The same queries run on both (sqlx's `Any` driver, `$n` placeholders);
+//! only the migrations differ (`migrations/sqlite`, `migrations/postgres`).
+//! Every write of a table is one transaction: a crash leaves the old row or
+//! the new one, never half of each.
+
+use crate::table::{MatchRecord, Table};
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
+use sqlx::migrate::Migrator;
+use sqlx::{AnyPool, Row};
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// Which database the store talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A storage failure: the action that needed it is not carried out.
+#[derive(Debug)]
+pub struct StoreError(String);
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        StoreError(format!("database: {e}"))
+    }
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(e: sqlx::migrate::MigrateError) -> Self {
+        StoreError(format!("database migration: {e}"))
+    }
+}
+
+impl From<serde_json::Error> for StoreError {
+    fn from(e: serde_json::Error) -> Self {
+        StoreError(format!("stored data: {e}"))
+    }
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// Where a table's board message is, and the interaction token that may
+/// edit it (Discord accepts a token for 15 minutes).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardLink {
+    pub channel: u64,
+    pub message: Option<u64>,
+    pub token: Option<String>,
+    /// When the token was issued, in milliseconds since the epoch.
+    pub token_at: u64,
+}
+
+/// A table as stored, with where its board is.
+#[derive(Debug, Clone)]
+pub struct Stored {
+    pub table: Table,
+    pub board: Option<BoardLink>,
+}
+
+/// The tables and match history.
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+impl fmt::Debug for Store {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Store")
+            .field("backend", &self.backend)
+            .finish()
+    }
+}
+
+fn to_i64(n: u64) -> i64 {
+    n as i64
+}
+
+fn to_u64(n: i64) -> u64 {
+    n as u64
+}
+
+/// The folder a SQLite URL's file lives in, to create it on first run.
+fn sqlite_folder(url: &str) -> Option<std::path::PathBuf> {
+    let rest = url
+        .strip_prefix("sqlite://")
+        .or(url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next()?;
+    if path.is_empty() || path == ":memory:" {
+        return None;
+    }
+    std::path::Path::new(path)
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map(|p| p.to_path_buf())
+}
+
+impl Store {
+    /// Opens (and on first run creates) the database at `url` and brings its
+    /// schema up to date.
+    pub async fn open(url: &str) -> Result<Store> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Backend::Postgres
+        } else {
+            return Err(StoreError(format!(
+                "DATABASE_URL must start with sqlite:// or postgres://, not {:?}",
+                url.split(':').next().unwrap_or("")
+            )));
+        };
+        let mut url = url.to_owned();
+        if backend == Backend::Sqlite {
+            if let Some(folder) = sqlite_folder(&url) {
+                std::fs::create_dir_all(&folder).map_err(|e| {
+                    StoreError(format!(
+                        "cannot create the folder {}: {e}",
+                        folder.display()
+                    ))
+                })?;
+            }
+            if !url.contains("mode=") {
+                url.push(if url.contains('?') { '&' } else { '?' });
+                url.push_str("mode=rwc");
+            }
+        }
+        let options = AnyConnectOptions::from_str(&url)?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL: readers never wait for the writer; a commit
+                        // is one append. busy_timeout: a second writer waits
+                        // instead of failing. synchronous FULL: a commit is
+                        // on disk before the bot tells anyone.
+                        sqlx::query("PRAGMA journal_mode = WAL")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA busy_timeout = 5000")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA synchronous = FULL")
+                            .execute(&mut *conn)
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        match backend {
+            Backend::Sqlite => SQLITE_MIGRATIONS.run(&pool).await?,
+            Backend::Postgres => POSTGRES_MIGRATIONS.run(&pool).await?,
+        }
+        Ok(Store { pool, backend })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Writes a table (new or changed) and, when a match just ended, its
+    /// record, in one transaction.
+    pub async fn save(
+        &self,
+        table: &Table,
+        finished: Option<&MatchRecord>,
+        now: u64,
+    ) -> Result<()> {
+        let state = serde_json::to_string(table)?;
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO tables (no, guild, channel, running, stamp, state, deadline, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+             ON CONFLICT (no) DO UPDATE SET running = excluded.running, stamp = excluded.stamp, \
+             state = excluded.state, deadline = excluded.deadline, updated_at = excluded.updated_at",
+        )
+        .bind(to_i64(table.no))
+        .bind(to_i64(table.guild))
+        .bind(to_i64(table.channel))
+        .bind(i64::from(table.is_running()))
+        .bind(to_i64(table.stamp))
+        .bind(state)
+        .bind(table.next_deadline().map(to_i64))
+        .bind(to_i64(now))
+        .execute(&mut *tx)
+        .await?;
+        if let Some(record) = finished {
+            insert_match(&mut tx, record).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records where table `no`'s board message is now.
+    pub async fn save_board(&self, no: u64, link: &BoardLink) -> Result<()> {
+        sqlx::query(
+            "UPDATE tables SET board_channel = $1, board_message = $2, board_token = $3, \
+             board_token_at = $4 WHERE no = $5",
+        )
+        .bind(to_i64(link.channel))
+        .bind(link.message.map(to_i64))
+        .bind(link.token.clone())
+        .bind(to_i64(link.token_at))
+        .bind(to_i64(no))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Every table with an invitation waiting or a match being played.
+    pub async fn running(&self) -> Result<Vec<Stored>> {
+        let rows = sqlx::query(
+            "SELECT state, board_channel, board_message, board_token, board_token_at \
+             FROM tables WHERE running = 1 ORDER BY no",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(stored).collect()
+    }
+
+    /// Table `no`, running or not.
+    pub async fn load(&self, no: u64) -> Result<Option<Stored>> {
+        let row = sqlx::query(
+            "SELECT state, board_channel, board_message, board_token, board_token_at \
+             FROM tables WHERE no = $1",
+        )
+        .bind(to_i64(no))
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(stored).transpose()
+    }
+
+    /// The newest table opened in `channel`, if any.
+    pub async fn latest_in_channel(&self, channel: u64) -> Result<Option<u64>> {
+        let row = sqlx::query("SELECT no FROM tables WHERE channel = $1 ORDER BY no DESC LIMIT 1")
+            .bind(to_i64(channel))
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| to_u64(r.get::<i64, _>(0))))
+    }
+
+    /// The newest finished matches of a channel, newest first.
+    pub async fn matches_in_channel(&self, channel: u64, limit: u32) -> Result<Vec<MatchRecord>> {
+        let rows = sqlx::query(
+            "SELECT table_no, match_no, guild, channel, game, size, seats, moves, result, \
+             winner, ended_by, started_at, ended_at FROM matches WHERE channel = $1 \
+             ORDER BY ended_at DESC, id DESC LIMIT $2",
+        )
+        .bind(to_i64(channel))
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(match_record).collect()
+    }
+
+    /// Closes the connections (waits for writes in flight).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+async fn insert_match(tx: &mut sqlx::Transaction<'_, sqlx::Any>, m: &MatchRecord) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO matches (table_no, match_no, guild, channel, game, size, seats, moves, \
+         result, winner, ended_by, started_at, ended_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+    )
+    .bind(to_i64(m.table))
+    .bind(i64::from(m.match_no))
+    .bind(to_i64(m.guild))
+    .bind(to_i64(m.channel))
+    .bind(m.game.clone())
+    .bind(m.size.clone())
+    .bind(serde_json::to_string(&m.seats)?)
+    .bind(serde_json::to_string(&m.moves)?)
+    .bind(m.result.clone())
+    .bind(m.winner.map(i64::from))
+    .bind(m.ended_by.clone())
+    .bind(to_i64(m.started_at))
+    .bind(to_i64(m.ended_at))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+fn stored(row: &AnyRow) -> Result<Stored> {
+    let state: String = row.try_get(0)?;
+    let table: Table = serde_json::from_str(&state)?;
+    let table = table
+        .checked()
+        .map_err(|e| StoreError(format!("stored table is inconsistent: {e}")))?;
+    let channel: Option<i64> = row.try_get(1)?;
+    let message: Option<i64> = row.try_get(2)?;
+    let token: Option<String> = row.try_get(3)?;
+    let token_at: Option<i64> = row.try_get(4)?;
+    let board = channel.map(|channel| BoardLink {
+        channel: to_u64(channel),
+        message: message.map(to_u64),
+        token,
+        token_at: token_at.map(to_u64).unwrap_or(0),
+    });
+    Ok(Stored { table, board })
+}
+
+fn match_record(row: &AnyRow) -> Result<MatchRecord> {
+    let seats: String = row.try_get(6)?;
+    let moves: String = row.try_get(7)?;
+    let winner: Option<i64> = row.try_get(9)?;
+    Ok(MatchRecord {
+        table: to_u64(row.try_get(0)?),
+        match_no: row.try_get::<i64, _>(1)? as u32,
+        guild: to_u64(row.try_get(2)?),
+        channel: to_u64(row.try_get(3)?),
+        game: row.try_get(4)?,
+        size: row.try_get(5)?,
+        seats: serde_json::from_str(&seats)?,
+        moves: serde_json::from_str(&moves)?,
+        result: row.try_get(8)?,
+        winner: winner.map(|w| w as u8),
+        ended_by: row.try_get(10)?,
+        started_at: to_u64(row.try_get(11)?),
+        ended_at: to_u64(row.try_get(12)?),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sqlite_folder_is_found() {
+        assert_eq!(
+            sqlite_folder("sqlite://data/boardbot.db"),
+            Some("data".into())
+        );
+        assert_eq!(sqlite_folder("sqlite://bot.db?mode=rwc"), None);
+        assert_eq!(sqlite_folder("sqlite::memory:"), None);
+        assert_eq!(sqlite_folder("sqlite:///tmp/x/y.db"), Some("/tmp/x".into()));
+    }
+}

@@ -1,0 +1,169 @@
+//! A hard kill in the middle of a game: the real bot binary is killed with
+//! SIGKILL (no shutdown of any kind), started again on the same database,
+//! and the game is finished by clicking the same board message. Runs on
+//! SQLite always, and on PostgreSQL when `BOARDBOT_TEST_POSTGRES` is set.
+
+mod backends;
+mod bot;
+mod support;
+
+use bot::{enabled_moves, is_over, turn_of, TOKEN};
+use serde_json::json;
+use std::process::Stdio;
+use support::{Msg, StandIn};
+use tokio::process::{Child, Command};
+
+fn start_bot(discord: &StandIn, database_url: &str) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_boardbot"))
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("DISCORD_API_BASE", discord.base_url())
+        .env("DISCORD_GUILD_ID", discord.guild_id().to_string())
+        .env("DATABASE_URL", database_url)
+        .env("RUST_LOG", "boardbot=info,serenity=warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the bot binary starts")
+}
+
+/// Waits until the board is ready for a person (or the match is over) and
+/// changed since `after`.
+async fn settled(discord: &StandIn, board: u64, after: Option<u32>) -> Msg {
+    discord
+        .wait_message(board, |m| {
+            after.is_none_or(|v| m.version > v) && !m.content.contains("thinking")
+        })
+        .await
+}
+
+/// The columns holding discs, counted from the board text is not possible;
+/// count the moves through the `Last move` line instead: the store's record
+/// is read at the end.
+async fn play_until_over(
+    discord: &StandIn,
+    alice: &support::User,
+    board: u64,
+    clicks: &mut Vec<String>,
+) {
+    let mut message = settled(discord, board, None).await;
+    while !is_over(&message) {
+        if turn_of(&message) != Some(alice.id) {
+            // The board is behind (a restart in between): wait for the CPU.
+            message = discord
+                .wait_message(board, |m| turn_of(m) == Some(alice.id) || is_over(m))
+                .await;
+            continue;
+        }
+        let moves = enabled_moves(&message);
+        let pick = moves
+            .iter()
+            .find(|m| *m == "4")
+            .unwrap_or(&moves[0])
+            .clone();
+        let before = message.version;
+        let click = discord.click_label(alice, board, &pick).await;
+        let reply = discord.response(click).await;
+        assert_eq!(reply.kind, 7, "the click updates the board: {reply:?}");
+        clicks.push(pick);
+        message = settled(discord, board, Some(before)).await;
+    }
+}
+
+async fn hard_kill_scenario(url: &str) {
+    let discord = StandIn::start_with_token(TOKEN)
+        .await
+        .with_timeout(std::time::Duration::from_secs(20));
+    let mut bot = start_bot(&discord, url);
+    discord.wait_ready().await;
+    discord.wait_command("move").await;
+    let alice = discord.user("alice");
+    let (bob, carol) = (discord.user("bob"), discord.user("carol"));
+    let channel = discord.channel_id();
+    let second = discord.add_channel("second");
+
+    // A game against the CPU, and an invitation waiting in another channel.
+    let ix = discord
+        .slash(&alice, channel, "connect4", json!({"level": "medium"}))
+        .await;
+    let board = discord
+        .response(ix)
+        .await
+        .message_id
+        .expect("board message");
+    let ix = discord
+        .slash(&bob, second, "connect4", json!({"opponent": carol.id}))
+        .await;
+    let invitation = discord.response(ix).await.message_id.expect("invitation");
+
+    // Two moves of alice's, then a third click and at once SIGKILL, while
+    // the CPU may still be thinking about its answer.
+    let mut clicks = Vec::new();
+    let mut message = settled(&discord, board, None).await;
+    for _ in 0..3 {
+        if turn_of(&message) != Some(alice.id) {
+            break;
+        }
+        let moves = enabled_moves(&message);
+        let pick = moves
+            .iter()
+            .find(|m| *m == "4")
+            .unwrap_or(&moves[0])
+            .clone();
+        let before = message.version;
+        let click = discord.click_label(&alice, board, &pick).await;
+        assert_eq!(discord.response(click).await.kind, 7);
+        clicks.push(pick);
+        if clicks.len() < 3 {
+            message = settled(&discord, board, Some(before)).await;
+        }
+    }
+    bot.kill().await.expect("SIGKILL");
+    let _ = bot.wait().await;
+
+    // Start again on the same database; the stand-in stays up.
+    let mut bot = start_bot(&discord, url);
+    discord.wait_ready_count(2).await;
+    play_until_over(&discord, &alice, board, &mut clicks).await;
+
+    // The invitation from before the kill is still answerable.
+    let click = discord.click_label(&carol, invitation, "Accept").await;
+    let reply = discord.response(click).await;
+    assert_eq!(reply.kind, 7, "the invitation is answered: {reply:?}");
+    let started = discord.message(invitation).unwrap();
+    assert!(turn_of(&started).is_some(), "{}", started.content);
+
+    // No move lost or doubled: the recorded match holds alice's clicks, in
+    // order, alternating with the CPU's moves.
+    bot.kill().await.expect("SIGKILL");
+    let _ = bot.wait().await;
+    let store = boardbot::store::Store::open(url).await.expect("store");
+    let history = store.matches_in_channel(channel, 5).await.expect("history");
+    assert_eq!(history.len(), 1, "{url}: one finished match");
+    let record = &history[0];
+    let alice_seat = record
+        .seats
+        .iter()
+        .position(|s| s.player.person_id() == Some(alice.id))
+        .expect("alice has a seat");
+    let alice_moves: Vec<&String> = record.moves.iter().skip(alice_seat).step_by(2).collect();
+    let clicked: Vec<&String> = clicks.iter().collect();
+    assert_eq!(alice_moves, clicked, "{url}: {:?}", record.moves);
+    let cpu_moves = record.moves.len() - alice_moves.len();
+    assert!(
+        cpu_moves.abs_diff(alice_moves.len()) <= 1,
+        "{url}: moves alternate: {:?}",
+        record.moves
+    );
+    discord.assert_no_violations();
+    store.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_survives_a_hard_kill() {
+    for url in backends::each_backend("a_game_survives_a_hard_kill").await {
+        hard_kill_scenario(&url).await;
+    }
+}

@@ -1,0 +1,485 @@
+//! The store and the table service against real databases: a SQLite file
+//! always, and PostgreSQL when `BOARDBOT_TEST_POSTGRES` names a server
+//! (`.ci/run` starts one). Without it the PostgreSQL cases are skipped, and
+//! say so.
+
+mod backends;
+
+use backends::{each_backend, fresh_database};
+use boardbot::cpu::Level;
+use boardbot::game::{Game, GameKind};
+use boardbot::service::{At, Clock, Failure, SearchPool, Service};
+use boardbot::store::{BoardLink, Store};
+use boardbot::table::{Action, Opening, Phase, Player, Refusal, Table, INVITATION_MS};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+const HOST: u64 = 11;
+const GUEST: u64 = 22;
+
+/// A clock the test moves by hand.
+#[derive(Default)]
+struct HandClock(AtomicU64);
+
+impl HandClock {
+    fn at(ms: u64) -> Arc<HandClock> {
+        Arc::new(HandClock(AtomicU64::new(ms)))
+    }
+    fn advance(&self, ms: u64) {
+        self.0.fetch_add(ms, Ordering::Relaxed);
+    }
+}
+
+impl Clock for HandClock {
+    fn now(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+fn opening(no: u64, channel: u64, kind: GameKind, invited: Vec<(u64, String)>) -> Opening {
+    Opening {
+        no,
+        guild: 1,
+        channel,
+        kind,
+        host: HOST,
+        host_name: "host".into(),
+        level: Level::Easy,
+        invited,
+        self_play: false,
+        host_seat: Some(0),
+        lang: boardbot::i18n::Lang::En,
+    }
+}
+
+async fn service(store: Store, clock: Arc<HandClock>) -> Arc<Service> {
+    let (service, _notices) = Service::new(store, clock, SearchPool::new(2), Some(7));
+    service
+}
+
+/// Waits (in real time) until `f` holds for the table at `at`.
+async fn until(service: &Service, at: At, what: &str, f: impl Fn(&Table) -> bool) -> Table {
+    for _ in 0..500 {
+        let table = service.table(at).await.expect("table");
+        if f(&table) {
+            return table;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("timed out waiting until {what}");
+}
+
+fn person_to_move(t: &Table) -> bool {
+    t.player_to_move().is_some_and(|p| !p.is_cpu())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_and_its_moves_survive_a_new_service() {
+    for url in each_backend("a_table_and_its_moves_survive_a_new_service").await {
+        let clock = HandClock::at(1_000_000);
+        let store = Store::open(&url).await.unwrap();
+        let svc = service(store.clone(), clock.clone()).await;
+        let table = svc
+            .open(opening(100, 5, GameKind::Connect4, vec![]))
+            .await
+            .unwrap();
+        let at = At::Table {
+            no: 100,
+            channel: 5,
+        };
+        assert_eq!(
+            table.players[0],
+            Player::Person {
+                id: HOST,
+                name: "host".into()
+            }
+        );
+        // The host (red) plays; the CPU answers on the pool.
+        let played = svc
+            .act(
+                at,
+                Action::Move {
+                    user: HOST,
+                    mv: 3,
+                    stamp: Some(table.stamp),
+                },
+            )
+            .await
+            .unwrap();
+        assert_eq!(played.history, vec![3]);
+        let after_cpu = until(&svc, at, "the CPU answered", person_to_move).await;
+        assert_eq!(after_cpu.history.len(), 2);
+        svc.set_board(
+            100,
+            BoardLink {
+                channel: 5,
+                message: Some(77),
+                token: Some("tok".into()),
+                token_at: 5,
+            },
+        )
+        .await
+        .unwrap();
+        store.close().await;
+
+        // A new process on the same database.
+        let store = Store::open(&url).await.unwrap();
+        let again = service(store, clock.clone()).await;
+        assert_eq!(again.restore().await.unwrap(), 1);
+        let restored = again.table(at).await.unwrap();
+        assert_eq!(restored, after_cpu, "{url}: the table comes back as it was");
+        let (_, link) = again.board(100).await.unwrap().unwrap();
+        assert_eq!(link.unwrap().message, Some(77));
+        // Its controls still work: the stamp drawn before is current.
+        again
+            .act(
+                at,
+                Action::Move {
+                    user: HOST,
+                    mv: 3,
+                    stamp: Some(restored.stamp),
+                },
+            )
+            .await
+            .unwrap();
+        // A second table in that channel is refused while it runs.
+        let refused = again
+            .open(opening(101, 5, GameKind::Connect4, vec![]))
+            .await;
+        assert!(matches!(
+            refused,
+            Err(Failure::Refused(Refusal::TableRunning {
+                kind: GameKind::Connect4
+            }))
+        ));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cpu_seat_to_move_at_restart_moves() {
+    for url in each_backend("a_cpu_seat_to_move_at_restart_moves").await {
+        let clock = HandClock::at(1_000_000);
+        let store = Store::open(&url).await.unwrap();
+        // Written as a process would have left it: the CPU to move, no search.
+        let mut o = opening(200, 6, GameKind::Connect4, vec![]);
+        o.host_seat = Some(1);
+        let (table, _) = Table::open(o, clock.now(), &mut rand::thread_rng()).unwrap();
+        assert!(table.player_to_move().unwrap().is_cpu());
+        store.save(&table, None, clock.now()).await.unwrap();
+        store.close().await;
+
+        let svc = service(Store::open(&url).await.unwrap(), clock.clone()).await;
+        svc.restore().await.unwrap();
+        let at = At::Table {
+            no: 200,
+            channel: 6,
+        };
+        let moved = until(&svc, at, "the CPU moved after the restore", person_to_move).await;
+        assert_eq!(moved.history.len(), 1, "{url}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invitation_that_expired_while_down_is_settled_at_start() {
+    for url in each_backend("an_invitation_that_expired_while_down").await {
+        let clock = HandClock::at(5_000_000);
+        let store = Store::open(&url).await.unwrap();
+        let svc = service(store.clone(), clock.clone()).await;
+        let invited = vec![(GUEST, "guest".to_string())];
+        let table = svc
+            .open(opening(300, 7, GameKind::Connect4, invited.clone()))
+            .await
+            .unwrap();
+        assert!(matches!(table.phase, Phase::Inviting { .. }));
+        assert_eq!(table.next_deadline(), Some(5_000_000 + INVITATION_MS));
+        store.close().await;
+
+        // The bot comes back after the invitation's time ran out.
+        clock.advance(INVITATION_MS + 1);
+        let store = Store::open(&url).await.unwrap();
+        let again = service(store.clone(), clock.clone()).await;
+        again.restore().await.unwrap();
+        let at = At::Table {
+            no: 300,
+            channel: 7,
+        };
+        let closed = until(&again, at, "the invitation expired", |t| !t.is_running()).await;
+        assert!(matches!(closed.phase, Phase::Closed(_)), "{url}");
+        // The channel is free again.
+        again
+            .open(opening(301, 7, GameKind::Connect4, vec![]))
+            .await
+            .unwrap();
+
+        // A running invitation is still answerable after a restart.
+        let other = again
+            .open(opening(302, 8, GameKind::Connect4, invited.clone()))
+            .await
+            .unwrap();
+        store.close().await;
+        let third = service(Store::open(&url).await.unwrap(), clock.clone()).await;
+        third.restore().await.unwrap();
+        let started = third
+            .act(
+                At::Table {
+                    no: 302,
+                    channel: 8,
+                },
+                Action::Accept {
+                    user: GUEST,
+                    stamp: Some(other.stamp),
+                },
+            )
+            .await
+            .unwrap();
+        assert_eq!(started.phase, Phase::Playing, "{url}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_change_that_cannot_be_stored_is_not_made() {
+    for url in each_backend("a_change_that_cannot_be_stored").await {
+        let clock = HandClock::at(1_000_000);
+        let store = Store::open(&url).await.unwrap();
+        let svc = service(store.clone(), clock.clone()).await;
+        let mut o = opening(400, 9, GameKind::Connect4, vec![]);
+        o.invited = vec![(GUEST, "guest".into())];
+        let table = svc.open(o).await.unwrap();
+        let at = At::Table {
+            no: 400,
+            channel: 9,
+        };
+        let table = svc
+            .act(
+                at,
+                Action::Accept {
+                    user: GUEST,
+                    stamp: Some(table.stamp),
+                },
+            )
+            .await
+            .unwrap();
+        // The database goes away: the move is refused and nothing changes.
+        store.close().await;
+        let first = table.player_to_move().unwrap().clone();
+        let user = if first
+            == (Player::Person {
+                id: HOST,
+                name: "host".into(),
+            }) {
+            HOST
+        } else {
+            GUEST
+        };
+        let failed = svc
+            .act(
+                at,
+                Action::Move {
+                    user,
+                    mv: 0,
+                    stamp: Some(table.stamp),
+                },
+            )
+            .await;
+        assert!(
+            matches!(failed, Err(Failure::Store(_))),
+            "{url}: {failed:?}"
+        );
+        assert_eq!(
+            svc.table(at).await.unwrap(),
+            table,
+            "{url}: nothing changed"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_matches_are_kept_and_leave_memory() {
+    for url in each_backend("finished_matches_are_kept").await {
+        let clock = HandClock::at(2_000_000);
+        let store = Store::open(&url).await.unwrap();
+        let svc = service(store.clone(), clock.clone()).await;
+        let mut o = opening(500, 10, GameKind::Connect4, vec![]);
+        o.self_play = true;
+        let table = svc.open(o).await.unwrap();
+        let at = At::Table {
+            no: 500,
+            channel: 10,
+        };
+        // Red takes column 1 four times, yellow column 2: red wins.
+        let mut stamp = table.stamp;
+        for mv in [0, 1, 0, 1, 0, 1] {
+            stamp = svc
+                .act(
+                    at,
+                    Action::Move {
+                        user: HOST,
+                        mv,
+                        stamp: Some(stamp),
+                    },
+                )
+                .await
+                .unwrap()
+                .stamp;
+            clock.advance(1000);
+        }
+        let done = svc
+            .act(
+                at,
+                Action::Move {
+                    user: HOST,
+                    mv: 0,
+                    stamp: Some(stamp),
+                },
+            )
+            .await
+            .unwrap();
+        assert!(matches!(done.phase, Phase::Finished(_)));
+        let history = store.matches_in_channel(10, 5).await.unwrap();
+        assert_eq!(history.len(), 1, "{url}");
+        let record = &history[0];
+        assert_eq!(record.game, "connect4");
+        assert_eq!(record.size, "7x6");
+        assert_eq!(record.moves, vec!["1", "2", "1", "2", "1", "2", "1"]);
+        assert_eq!(record.result, "win");
+        assert_eq!(record.winner, Some(0));
+        assert_eq!(record.ended_by, "board");
+        assert_eq!(record.started_at, 2_000_000);
+        assert_eq!(record.ended_at, 2_006_000);
+        assert_eq!(record.seats.len(), 2);
+
+        // The finished table leaves memory; its old controls still answer.
+        assert_eq!(svc.sweep(0).await, 1);
+        assert_eq!(svc.loaded(), 0);
+        let late = svc
+            .act(
+                at,
+                Action::Move {
+                    user: HOST,
+                    mv: 3,
+                    stamp: Some(stamp),
+                },
+            )
+            .await;
+        assert!(
+            matches!(late, Err(Failure::Refused(Refusal::GameOver))),
+            "{late:?}"
+        );
+        // Rematch works from the store, and a second result is recorded.
+        let rematch = svc
+            .act(
+                at,
+                Action::Rematch {
+                    user: HOST,
+                    stamp: Some(done.stamp),
+                },
+            )
+            .await
+            .unwrap();
+        assert_eq!(rematch.phase, Phase::Playing);
+        svc.act(
+            at,
+            Action::Resign {
+                user: HOST,
+                stamp: None,
+            },
+        )
+        .await
+        .unwrap();
+        let history = store.matches_in_channel(10, 5).await.unwrap();
+        assert_eq!(history.len(), 2, "{url}");
+        assert_eq!(history[0].ended_by, "resign");
+        assert_eq!(history[0].match_no, 2);
+
+        // A newer table in the channel: the old one's Rematch is refused.
+        let newer = svc
+            .open(opening(501, 10, GameKind::Connect4, vec![]))
+            .await
+            .unwrap();
+        svc.act(
+            At::Table {
+                no: 501,
+                channel: 10,
+            },
+            Action::Resign {
+                user: HOST,
+                stamp: Some(newer.stamp),
+            },
+        )
+        .await
+        .unwrap();
+        let old = svc
+            .act(
+                at,
+                Action::Rematch {
+                    user: HOST,
+                    stamp: None,
+                },
+            )
+            .await;
+        assert!(
+            matches!(old, Err(Failure::Refused(Refusal::TableReplaced))),
+            "{old:?}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_run_one_at_a_time_per_table() {
+    let url = fresh_database("sqlite", "hints_run_one_at_a_time")
+        .await
+        .unwrap();
+    let clock = HandClock::at(1_000_000);
+    let svc = service(Store::open(&url).await.unwrap(), clock).await;
+    let mut o = opening(600, 11, GameKind::Connect4ThreeD, vec![]);
+    o.self_play = true;
+    let table = svc.open(o).await.unwrap();
+    let at = At::Table {
+        no: 600,
+        channel: 11,
+    };
+    let mut asks = Vec::new();
+    for _ in 0..50 {
+        let svc = svc.clone();
+        asks.push(tokio::spawn(async move {
+            svc.hint(at, table.stamp, HOST).await
+        }));
+    }
+    let mut answered = 0;
+    let mut pending = 0;
+    for ask in asks {
+        match ask.await.unwrap() {
+            Ok(hint) => {
+                assert!(hint.game.is_legal(hint.best.unwrap()));
+                answered += 1;
+            }
+            Err(Failure::Refused(Refusal::HintPending)) => pending += 1,
+            Err(other) => panic!("{other:?}"),
+        }
+    }
+    assert!(answered >= 1);
+    assert_eq!(answered + pending, 50);
+    let stats = svc.pool_stats();
+    assert_eq!(stats.peak_per_table, 1, "{stats:?}");
+    assert_eq!(stats.started, answered as u64);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_cpu_search_still_moves() {
+    let url = fresh_database("sqlite", "a_failed_cpu_search")
+        .await
+        .unwrap();
+    let clock = HandClock::at(1_000_000);
+    let svc = service(Store::open(&url).await.unwrap(), clock).await;
+    svc.fail_next_searches(3);
+    let mut o = opening(700, 12, GameKind::DOTS_DEFAULT, vec![]);
+    o.host_seat = Some(1);
+    svc.open(o).await.unwrap();
+    let at = At::Table {
+        no: 700,
+        channel: 12,
+    };
+    let moved = until(&svc, at, "the CPU moved", person_to_move).await;
+    assert!(!moved.history.is_empty());
+}
