@@ -40,6 +40,7 @@ async fn run() -> ExitCode {
         }
     };
     tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| "boardbot=info,serenity=warn".into()),

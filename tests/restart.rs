@@ -98,11 +98,12 @@ async fn hard_kill_scenario(url: &str) {
         .await;
     let invitation = discord.response(ix).await.message_id.expect("invitation");
 
-    // Two moves of alice's, then a third click and at once SIGKILL, while
-    // the CPU may still be thinking about its answer.
+    // One move of alice's, then a second click and at once SIGKILL, while
+    // the CPU may still be thinking about its answer (no game of Connect
+    // Four ends within four moves).
     let mut clicks = Vec::new();
     let mut message = settled(&discord, board, None).await;
-    for _ in 0..3 {
+    for _ in 0..2 {
         if turn_of(&message) != Some(alice.id) {
             break;
         }
@@ -116,7 +117,7 @@ async fn hard_kill_scenario(url: &str) {
         let click = discord.click_label(&alice, board, &pick).await;
         assert_eq!(discord.response(click).await.kind, 7);
         clicks.push(pick);
-        if clicks.len() < 3 {
+        if clicks.len() < 2 {
             message = settled(&discord, board, Some(before)).await;
         }
     }

@@ -117,6 +117,7 @@ async fn a_table_and_its_moves_survive_a_new_service() {
                 message: Some(77),
                 token: Some("tok".into()),
                 token_at: 5,
+                shown: after_cpu.stamp,
             },
         )
         .await

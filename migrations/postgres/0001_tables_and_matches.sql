@@ -13,6 +13,7 @@ CREATE TABLE IF NOT EXISTS tables (
     board_message BIGINT,
     board_token TEXT,                -- the interaction token that may edit the board
     board_token_at BIGINT,          -- when that token was issued (ms since the epoch)
+    board_stamp BIGINT,              -- the table stamp the board message shows
     updated_at BIGINT NOT NULL
 );
 

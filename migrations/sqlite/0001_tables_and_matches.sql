@@ -13,6 +13,7 @@ CREATE TABLE IF NOT EXISTS tables (
     board_message INTEGER,
     board_token TEXT,                -- the interaction token that may edit the board
     board_token_at INTEGER,          -- when that token was issued (ms since the epoch)
+    board_stamp INTEGER,              -- the table stamp the board message shows
     updated_at INTEGER NOT NULL
 );
 

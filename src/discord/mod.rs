@@ -344,6 +344,7 @@ async fn command_play(
         message,
         token,
         token_at: bot.service.now(),
+        shown: table.stamp,
     };
     let left = ANSWER_WITHIN.saturating_sub(arrived.elapsed());
     let composed = match tokio::time::timeout(left, compose(&table)).await {
@@ -726,6 +727,7 @@ async fn answer_with_board(
                 message: Some(component.message.id.get()),
                 token: Some(component.token.clone()),
                 token_at: bot.service.now(),
+                shown: table.stamp,
             };
             if let Err(e) = bot.service.set_board(no, link).await {
                 error!("table {no}: could not store where its board is: {e}");

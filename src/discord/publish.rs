@@ -264,6 +264,7 @@ async fn repost(http: &Http, no: u64, channel: u64, composed: &Composed) -> Opti
                     message: Some(message.id.get()),
                     token: None,
                     token_at: 0,
+                    shown: 0,
                 })
             }
             Err(e) if trouble(&e) == Trouble::Transient && attempt + 1 < BACKOFF.len() => {
@@ -311,7 +312,8 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
             None => repost(http, no, channel, &composed).await,
         };
         match shown_at {
-            Some(link) => {
+            Some(mut link) => {
+                link.shown = table.stamp;
                 *shown = table.stamp;
                 sync.set_behind(false);
                 if let Err(e) = service.set_board(no, link).await {

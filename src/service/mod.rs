@@ -263,6 +263,14 @@ impl Service {
                 ..Effects::default()
             };
             self.follow_up(&slot, &mut live, effects);
+            // Stopped between storing a change and showing it: show it now.
+            if live
+                .board
+                .as_ref()
+                .is_none_or(|b| b.shown < live.table.stamp)
+            {
+                self.notify(Notice::Board(slot.no));
+            }
         }
         Ok(count)
     }

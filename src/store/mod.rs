@@ -65,6 +65,9 @@ pub struct BoardLink {
     pub token: Option<String>,
     /// When the token was issued, in milliseconds since the epoch.
     pub token_at: u64,
+    /// The table stamp the message shows: behind the table's own stamp
+    /// when the bot stopped between storing a change and showing it.
+    pub shown: u64,
 }
 
 /// A table as stored, with where its board is.
@@ -216,12 +219,13 @@ impl Store {
     pub async fn save_board(&self, no: u64, link: &BoardLink) -> Result<()> {
         sqlx::query(
             "UPDATE tables SET board_channel = $1, board_message = $2, board_token = $3, \
-             board_token_at = $4 WHERE no = $5",
+             board_token_at = $4, board_stamp = $5 WHERE no = $6",
         )
         .bind(to_i64(link.channel))
         .bind(link.message.map(to_i64))
         .bind(link.token.clone())
         .bind(to_i64(link.token_at))
+        .bind(to_i64(link.shown))
         .bind(to_i64(no))
         .execute(&self.pool)
         .await?;
@@ -231,7 +235,7 @@ impl Store {
     /// Every table with an invitation waiting or a match being played.
     pub async fn running(&self) -> Result<Vec<Stored>> {
         let rows = sqlx::query(
-            "SELECT state, board_channel, board_message, board_token, board_token_at \
+            "SELECT state, board_channel, board_message, board_token, board_token_at, board_stamp \
              FROM tables WHERE running = 1 ORDER BY no",
         )
         .fetch_all(&self.pool)
@@ -242,7 +246,7 @@ impl Store {
     /// Table `no`, running or not.
     pub async fn load(&self, no: u64) -> Result<Option<Stored>> {
         let row = sqlx::query(
-            "SELECT state, board_channel, board_message, board_token, board_token_at \
+            "SELECT state, board_channel, board_message, board_token, board_token_at, board_stamp \
              FROM tables WHERE no = $1",
         )
         .bind(to_i64(no))
@@ -314,11 +318,13 @@ fn stored(row: &AnyRow) -> Result<Stored> {
     let message: Option<i64> = row.try_get(2)?;
     let token: Option<String> = row.try_get(3)?;
     let token_at: Option<i64> = row.try_get(4)?;
+    let shown: Option<i64> = row.try_get(5)?;
     let board = channel.map(|channel| BoardLink {
         channel: to_u64(channel),
         message: message.map(to_u64),
         token,
         token_at: token_at.map(to_u64).unwrap_or(0),
+        shown: shown.map(to_u64).unwrap_or(0),
     });
     Ok(Stored { table, board })
 }

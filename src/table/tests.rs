@@ -646,7 +646,7 @@ fn undo_between_people_needs_the_opponents_yes() {
             },
             0
         ),
-        Refusal::StaleBoard
+        Refusal::NoUndoRequest
     );
 }
 
