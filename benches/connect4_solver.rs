@@ -78,7 +78,7 @@ fn main() -> ExitCode {
     }
     let dir = PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/testdata/connect4"
+        "/tests/data/connect4"
     ));
     let mut solver = match log2 {
         Some(n) => Solver::with_table(Table::with_log2(n)),
