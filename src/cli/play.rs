@@ -122,16 +122,16 @@ fn cube_text(view: &CubeView, style: Style) -> String {
             3 => "level 4 (top)".to_string(),
             n => format!("level {}", n + 1),
         };
-        out.push_str(&format!("{title:<14}{gap}"));
+        out.push_str(&format!("{title:<15}{gap}"));
     }
     out.push('\n');
     for _ in 0..4 {
-        out.push_str(&format!("   A  B  C  D {gap}"));
+        out.push_str(&format!("    A  B  C  D {gap}"));
     }
     out.push('\n');
     for y in 0..4 {
         for level in 0..4 {
-            out.push_str(&format!("{}", y + 1));
+            out.push_str(&format!("{} ", y + 1));
             for x in 0..4 {
                 let win = view.lines.iter().flatten().any(|&c| c == (level, x, y));
                 out.push_str(&cell(
@@ -506,7 +506,7 @@ fn play_with(
                             .play(mv)
                             .map_err(|e| format!("a checked move was refused: {e}"))?;
                         let name = session.game.move_name(mv);
-                        writeln!(out, "{} plays {name}.", session.who(human)).map_err(io)?;
+                        writeln!(out, "You play {name}.").map_err(io)?;
                         session.show(out)?;
                     }
                 },
@@ -547,8 +547,8 @@ mod tests {
         assert!(text.contains("level 1 (bottom)"), "{text}");
         let row3: Vec<&str> = text.lines().filter(|l| l.starts_with('3')).collect();
         assert_eq!(row3.len(), 1, "{text}");
-        assert!(row3[0].starts_with("3 ·  ○  ·  · "), "{text}");
-        assert!(row3[0].contains("3 · [×] ·  · "), "{text}");
+        assert!(row3[0].starts_with("3  ·  ○  ·  · "), "{text}");
+        assert!(row3[0].contains("3  · [×] ·  · "), "{text}");
 
         let names = vec!["You".to_string(), "CPU".to_string()];
         let mut dots = AnyGame::new(GameKind::parse_dots_size("3x3").unwrap()).unwrap();
@@ -590,6 +590,28 @@ mod tests {
             let (result, _) = run(args, "quit\n");
             assert!(result.is_err(), "{args:?}");
         }
+    }
+
+    #[test]
+    fn refusals_use_the_games_words() {
+        let mut game = AnyGame::new(GameKind::Connect4).unwrap();
+        for _ in 0..6 {
+            game.play(0).unwrap();
+        }
+        let error = game.check(0).unwrap_err();
+        assert_eq!(refusal(&game, error), "That column is full: pick another.");
+        let cube = AnyGame::new(GameKind::Connect4ThreeD).unwrap();
+        assert_eq!(
+            refusal(&cube, IllegalMove::Full),
+            "That rod is full: pick another."
+        );
+        let mut dots = AnyGame::new(GameKind::DOTS_DEFAULT).unwrap();
+        dots.play(0).unwrap();
+        let error = dots.check(0).unwrap_err();
+        assert_eq!(
+            refusal(&dots, error),
+            "That line is already drawn: pick another."
+        );
     }
 
     #[test]
