@@ -437,7 +437,11 @@ fn decode_base64(text: &str) -> Option<Vec<u8>> {
 /// The application id: `APPLICATION_ID`, or else the first part of the bot
 /// token (the base64 of the bot user's id, which is the application's).
 pub fn application_id(get: impl Fn(&str) -> Option<String>) -> Result<u64, String> {
-    let value = |name: &str| get(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+    let value = |name: &str| {
+        get(name)
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+    };
     if let Some(id) = value("APPLICATION_ID") {
         return id.parse().map_err(|_| {
             "APPLICATION_ID must be the application's number (Developer Portal → \

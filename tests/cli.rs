@@ -55,14 +55,22 @@ fn play_to_the_end(game: &str, extra: &[&str], moves: &[String]) -> String {
     args.extend_from_slice(extra);
     let out = boardbot(&dir, &args, &input, &[]);
     let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}\n{}", text(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
     assert!(
         stdout.contains("is not a move on this board: type"),
         "{stdout}"
     );
     assert!(stdout.contains("Nothing to undo"), "{stdout}");
     assert!(stdout.contains("Undone: "), "{stdout}");
-    assert!(stdout.contains("Hint: the hard CPU would play "), "{stdout}");
+    assert!(
+        stdout.contains("Hint: the hard CPU would play "),
+        "{stdout}"
+    );
     assert!(stdout.contains('○') && stdout.contains('×'), "{stdout}");
     assert!(!stdout.contains('\x1b'), "no colours into a pipe");
     let last = stdout.trim_end().lines().last().unwrap_or_default();
@@ -75,7 +83,10 @@ fn play_to_the_end(game: &str, extra: &[&str], moves: &[String]) -> String {
 }
 
 fn names(game: &AnyGame) -> Vec<String> {
-    game.all_moves().iter().map(|&m| game.move_name(m)).collect()
+    game.all_moves()
+        .iter()
+        .map(|&m| game.move_name(m))
+        .collect()
 }
 
 #[test]
@@ -89,7 +100,10 @@ fn connect4_is_played_to_the_end_in_the_terminal() {
 fn connect4_for_three_is_played_to_the_end_in_the_terminal() {
     let game = AnyGame::new(GameKind::Connect4ThreePlayer).unwrap();
     let out = play_to_the_end("connect4-3p", &["--seat", "2"], &names(&game));
-    assert!(out.contains("You are yellow × and move after CPU 1 (red ○)"), "{out}");
+    assert!(
+        out.contains("You are yellow × and move after CPU 1 (red ○)"),
+        "{out}"
+    );
     assert!(out.contains("CPU 3 (blue ☆) plays"), "{out}");
     assert!(out.contains('☆'), "{out}");
 }
@@ -140,7 +154,9 @@ fn play_writes_each_position_as_an_image() {
     let dir = scratch("png");
     let out = boardbot(
         &dir,
-        &["play", "connect4", "--level", "easy", "--png", "boards", "--color", "always"],
+        &[
+            "play", "connect4", "--level", "easy", "--png", "boards", "--color", "always",
+        ],
         "4\nquit\n",
         &[],
     );
@@ -182,8 +198,16 @@ fn render_writes_the_image_the_bot_posts() {
         all.extend_from_slice(args);
         all.extend_from_slice(&["-o", "board.png"]);
         let out = boardbot(&dir, &all, "", &[]);
-        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", text(&out.stderr));
-        assert!(text(&out.stdout).starts_with("wrote board.png ("), "{args:?}");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stdout).starts_with("wrote board.png ("),
+            "{args:?}"
+        );
         let written = std::fs::read(dir.join("board.png")).unwrap();
         let decoded = image::load_from_memory(&written).unwrap().to_rgb8();
 
@@ -213,7 +237,11 @@ fn render_writes_the_image_the_bot_posts() {
     }
     let out = boardbot(&dir, &["render", "connect4", "48", "-o", "x.png"], "", &[]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("not a move"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("not a move"),
+        "{}",
+        text(&out.stderr)
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -241,6 +269,9 @@ fn invite_prints_the_url_for_the_application() {
     assert!(text(&out.stderr).contains("APPLICATION_ID"));
     let out = boardbot(&dir, &["invite"], "", &[("DISCORD_TOKEN", "secret!")]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(!text(&out.stderr).contains("secret!"), "the token is never shown");
+    assert!(
+        !text(&out.stderr).contains("secret!"),
+        "the token is never shown"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }

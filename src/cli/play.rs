@@ -60,7 +60,10 @@ impl Style {
 
     /// "red ○", coloured.
     fn label(self, seat: Seat) -> String {
-        let name = COLOUR_NAMES.get(usize::from(seat)).copied().unwrap_or("grey");
+        let name = COLOUR_NAMES
+            .get(usize::from(seat))
+            .copied()
+            .unwrap_or("grey");
         let mark = MARKS.get(usize::from(seat)).copied().unwrap_or("•");
         self.seat(seat, &format!("{name} {mark}"))
     }
@@ -108,7 +111,9 @@ fn grid_text(view: &GridView, style: Style) -> String {
 
 /// Without the spaces at the ends of lines.
 fn trim_lines(text: &str) -> String {
-    text.lines().map(|l| l.trim_end().to_string() + "\n").collect()
+    text.lines()
+        .map(|l| l.trim_end().to_string() + "\n")
+        .collect()
 }
 
 /// The 4 × 4 × 4 cube as its four levels side by side, bottom first; a rod
@@ -244,7 +249,8 @@ fn refusal(game: &AnyGame, error: IllegalMove) -> &'static str {
     }
 }
 
-const COMMANDS: &str = "Commands: a move, `hint` (what the hard CPU would play), `undo` (take back \
+const COMMANDS: &str =
+    "Commands: a move, `hint` (what the hard CPU would play), `undo` (take back \
 your last move and the CPU's replies), `board` (show the board again), `help`, `quit`.";
 
 /// When to use colours.
@@ -460,12 +466,9 @@ fn play_with(
                 writeln!(out, "Bye.").map_err(io)?;
                 return Ok(());
             }
-            Typed::Help => writeln!(
-                out,
-                "A move is {}. {COMMANDS}",
-                move_help(&session.game)
-            )
-            .map_err(io)?,
+            Typed::Help => {
+                writeln!(out, "A move is {}. {COMMANDS}", move_help(&session.game)).map_err(io)?
+            }
             Typed::Board => session.show(out)?,
             Typed::Hint => {
                 let hint = cpu::choose_move(&session.game, Level::Hard, &Budget::new(Budget::HARD))
@@ -557,9 +560,15 @@ mod tests {
             dots.play(mv).unwrap();
         }
         let text = board_text(&dots, &names, plain);
-        assert!(text.starts_with("   a   b   c   d\n 1 •───•   •   •\n"), "{text}");
+        assert!(
+            text.starts_with("   a   b   c   d\n 1 •───•   •   •\n"),
+            "{text}"
+        );
         assert!(text.contains("\n   │ × │\n 2 •═══•   •   •\n"), "{text}");
-        assert!(text.contains("Score: You (red ○) 0, CPU (yellow ×) 1"), "{text}");
+        assert!(
+            text.contains("Score: You (red ○) 0, CPU (yellow ×) 1"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -616,7 +625,10 @@ mod tests {
 
     #[test]
     fn undo_takes_back_the_cpu_reply_too() {
-        let (result, out) = run(&["connect4", "--level", "easy"], "undo\n4\nundo\nboard\nquit\n");
+        let (result, out) = run(
+            &["connect4", "--level", "easy"],
+            "undo\n4\nundo\nboard\nquit\n",
+        );
         assert!(result.is_ok());
         assert!(out.contains("Nothing to undo"), "{out}");
         assert!(out.contains("Undone: 2 moves taken back."), "{out}");

@@ -1086,10 +1086,7 @@ mod tests {
     use std::path::PathBuf;
 
     fn testdata_dir() -> PathBuf {
-        let dir = PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/connect4"
-        ));
+        let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/connect4"));
         assert!(
             dir.is_dir(),
             "Connect Four test data missing: expected the folder {} (part of the repository)",

@@ -246,9 +246,9 @@ mod tests {
     }
 
     fn localized<'a>(item: &'a Value, field: &str, locale: &str) -> &'a str {
-        item[field][locale].as_str().unwrap_or_else(|| {
-            panic!("{} has no {field} for {locale}: {item}", item["name"])
-        })
+        item[field][locale]
+            .as_str()
+            .unwrap_or_else(|| panic!("{} has no {field} for {locale}: {item}", item["name"]))
     }
 
     #[test]
@@ -262,10 +262,21 @@ mod tests {
     fn every_command_option_and_choice_is_localized_by_name() {
         let commands = serde_json::to_value(definitions()).unwrap();
         let commands = commands.as_array().unwrap();
-        let names: Vec<&str> = commands.iter().map(|c| c["name"].as_str().unwrap()).collect();
+        let names: Vec<&str> = commands
+            .iter()
+            .map(|c| c["name"].as_str().unwrap())
+            .collect();
         assert_eq!(
             names,
-            ["connect4", "connect4-3p", "connect4-3d", "dots", "move", "help", "rules"],
+            [
+                "connect4",
+                "connect4-3p",
+                "connect4-3d",
+                "dots",
+                "move",
+                "help",
+                "rules"
+            ],
             "the English names are fixed"
         );
         let mut choices = 0;
