@@ -76,10 +76,7 @@ fn main() -> ExitCode {
     if sets.is_empty() {
         sets.extend(QUICK.iter().map(|s| s.to_string()));
     }
-    let dir = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/testdata/connect4"
-    ));
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/connect4"));
     let mut solver = match log2 {
         Some(n) => Solver::with_table(Table::with_log2(n)),
         None => Solver::new(),

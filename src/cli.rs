@@ -1,6 +1,9 @@
 //! Command-line tools that run instead of the bot:
 //!
 //! ```text
+//! boardbot play <game> [--level L] [--size WxH] [--seat N] [--png DIR] [--color WHEN]
+//! boardbot render <game> [--size WxH] [--lang en|pt-BR|fr] <moves> [-o board.png]
+//! boardbot invite
 //! boardbot solve connect4 <moves> [--weak]
 //! boardbot solve connect4-3d <moves>
 //! boardbot solve dots [--size WxH] <lines>
@@ -15,13 +18,26 @@
 //! spaces (`A1,B2` for rods, `a1-b1,a1-a2` for lines); empty or `-` for the
 //! start. Bad input prints one line on stderr and exits with code 2.
 
+mod play;
+
 use crate::cpu::{self, book, Budget, Level};
 use crate::game::{AnyGame, Connect4, Game, GameKind, Outcome, Seat};
+use crate::i18n::{tr, Lang};
 use std::time::{Duration, Instant};
 
 /// The tools' usage, for `boardbot help`.
 pub const USAGE: &str = "\
 usage: boardbot [run]                     start the bot (default)
+       boardbot play <game> [--level L] [--size WxH] [--seat N] [--png DIR]
+                            [--color auto|always|never]
+                                          play the CPU in the terminal (no Discord);
+                                          --seat 2 lets the CPU start, --png DIR writes
+                                          each position's image
+       boardbot render <game> [--size WxH] [--lang en|pt-BR|fr] <moves> [-o FILE]
+                                          the image of a position (default board.png)
+       boardbot invite                    the URL that adds the bot to a server (the
+                                          application id comes from APPLICATION_ID or
+                                          the token)
        boardbot solve connect4 <moves> [--weak]
                                           exact score (or -1/0/1) for the side to move
        boardbot solve connect4-3d <moves> 1 win, 0 draw, -1 loss for the side to move
@@ -48,6 +64,9 @@ pub fn run_tool(args: &[String]) -> Option<i32> {
     let command = args.first()?;
     let rest = &args[1..];
     let result = match command.as_str() {
+        "play" => play::play(rest),
+        "render" => render_tool(rest),
+        "invite" => invite(rest),
         "solve" => solve(rest),
         "cpu" => cpu_move(rest),
         "arena" => arena(rest),
@@ -316,6 +335,147 @@ fn arena(args: &[String]) -> ToolResult {
     Ok(())
 }
 
+/// The language named on the command line (`en`, `pt-BR`, `fr`).
+fn parse_lang(name: Option<&String>) -> Result<Lang, String> {
+    match name.map(|n| n.trim().to_ascii_lowercase()).as_deref() {
+        None | Some("en") => Ok(Lang::En),
+        Some("pt-br" | "pt") => Ok(Lang::PtBr),
+        Some("fr") => Ok(Lang::Fr),
+        Some(_) => Err(format!(
+            "unknown language {:?}: use en, pt-BR or fr",
+            name.map(String::as_str).unwrap_or_default()
+        )),
+    }
+}
+
+/// `render <game> [--size WxH] [--lang L] <moves> [-o FILE]`: the board
+/// image the bot would post, written to a file.
+fn render_tool(args: &[String]) -> ToolResult {
+    let (positional, options) = split_options(args, &[], &["--size", "--lang", "-o", "--out"])?;
+    let kind = parse_kind(positional.first().copied(), option(&options, "--size"))?;
+    let lang = parse_lang(option(&options, "--lang"))?;
+    // Moves may come as one argument or several (`A1 B2`).
+    let moves = positional
+        .iter()
+        .skip(1)
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let game = parse_game(kind, Some(&moves))?;
+    let names: Vec<String> = ["colour.red", "colour.yellow", "colour.blue"]
+        .iter()
+        .take(kind.seat_count())
+        .map(|key| {
+            let name = tr(lang, key, &[]);
+            let mut chars = name.chars();
+            chars
+                .next()
+                .map(|first| first.to_uppercase().chain(chars).collect())
+                .unwrap_or_default()
+        })
+        .collect();
+    let image = crate::render::position(&game, &names, lang);
+    let out = option(&options, "-o")
+        .or(option(&options, "--out"))
+        .cloned()
+        .unwrap_or_else(|| "board.png".to_string());
+    std::fs::write(&out, &image.png).map_err(|e| format!("cannot write {out}: {e}"))?;
+    println!(
+        "wrote {out} ({}×{} pixels, {} moves)\nalt text: {}",
+        image.width,
+        image.height,
+        game.plies(),
+        image.alt
+    );
+    Ok(())
+}
+
+/// The permissions the bot asks for when it is invited: View Channel,
+/// Send Messages, Send Messages in Threads, Embed Links, Attach Files and
+/// Read Message History (it edits its own board messages).
+pub const INVITE_PERMISSIONS: u64 = (1 << 10) // View Channel
+    | (1 << 11) // Send Messages
+    | (1 << 38) // Send Messages in Threads
+    | (1 << 14) // Embed Links
+    | (1 << 15) // Attach Files
+    | (1 << 16); // Read Message History
+
+/// The URL that adds the application's bot (and its slash commands) to a
+/// server.
+pub fn invite_url(application_id: u64) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={application_id}\
+         &scope=bot+applications.commands&permissions={INVITE_PERMISSIONS}"
+    )
+}
+
+/// Decodes base64 (standard or URL-safe alphabet, padding optional).
+fn decode_base64(text: &str) -> Option<Vec<u8>> {
+    let mut bits: u32 = 0;
+    let mut count = 0;
+    let mut out = Vec::new();
+    for byte in text.trim_end_matches('=').bytes() {
+        let value = match byte {
+            b'A'..=b'Z' => byte - b'A',
+            b'a'..=b'z' => byte - b'a' + 26,
+            b'0'..=b'9' => byte - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            _ => return None,
+        };
+        bits = (bits << 6) | u32::from(value);
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push((bits >> count) as u8);
+            bits &= (1 << count) - 1;
+        }
+    }
+    Some(out)
+}
+
+/// The application id: `APPLICATION_ID`, or else the first part of the bot
+/// token (the base64 of the bot user's id, which is the application's).
+pub fn application_id(get: impl Fn(&str) -> Option<String>) -> Result<u64, String> {
+    let value = |name: &str| {
+        get(name)
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+    };
+    if let Some(id) = value("APPLICATION_ID") {
+        return id.parse().map_err(|_| {
+            "APPLICATION_ID must be the application's number (Developer Portal → \
+             General Information → Application ID)"
+                .to_string()
+        });
+    }
+    let token = value("DISCORD_TOKEN").ok_or(
+        "no application id: set APPLICATION_ID (Developer Portal → General Information → \
+         Application ID), or DISCORD_TOKEN in .env",
+    )?;
+    let first = token.split('.').next().unwrap_or_default();
+    decode_base64(first)
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .and_then(|digits| digits.parse::<u64>().ok())
+        .ok_or_else(|| {
+            "DISCORD_TOKEN does not look like a bot token (its first part should be the \
+             application id in base64): copy it again from Developer Portal → Bot → Reset \
+             Token, or set APPLICATION_ID"
+                .to_string()
+        })
+}
+
+/// `invite`: prints the URL that adds the bot to a server.
+fn invite(args: &[String]) -> ToolResult {
+    if !args.is_empty() {
+        return Err("invite takes no arguments (set APPLICATION_ID or DISCORD_TOKEN)".into());
+    }
+    let _ = dotenvy::dotenv();
+    let id = application_id(|name| std::env::var(name).ok())?;
+    println!("{}", invite_url(id));
+    Ok(())
+}
+
 fn book_tool(args: &[String]) -> ToolResult {
     let (positional, options) = split_options(
         args,
@@ -482,6 +642,58 @@ mod tests {
             run(&["arena", "connect4-3p", "easy", "easy", "--games", "1"]),
             Some(0)
         );
+    }
+
+    #[test]
+    fn the_application_id_comes_from_the_token_or_the_variable() {
+        // "123456789012345678" in base64, then the token's other parts.
+        let token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.secret-part";
+        let vars = |token: Option<&'static str>, id: Option<&'static str>| {
+            move |name: &str| match name {
+                "DISCORD_TOKEN" => token.map(String::from),
+                "APPLICATION_ID" => id.map(String::from),
+                _ => None,
+            }
+        };
+        assert_eq!(
+            application_id(vars(Some(token), None)),
+            Ok(123456789012345678)
+        );
+        assert_eq!(
+            application_id(vars(Some(token), Some(" 42 "))),
+            Ok(42),
+            "APPLICATION_ID wins"
+        );
+        assert!(application_id(vars(None, None))
+            .unwrap_err()
+            .contains("APPLICATION_ID"));
+        let bad = application_id(vars(Some("not a token"), None)).unwrap_err();
+        assert!(bad.contains("DISCORD_TOKEN") && !bad.contains("not a token"));
+        assert!(application_id(vars(None, Some("my app"))).is_err());
+        assert_eq!(decode_base64("TWFu"), Some(b"Man".to_vec()));
+        assert_eq!(decode_base64("TWE="), Some(b"Ma".to_vec()));
+        assert_eq!(decode_base64("TQ"), Some(b"M".to_vec()));
+        assert_eq!(INVITE_PERMISSIONS, 274_878_024_704);
+        assert_eq!(
+            invite_url(42),
+            "https://discord.com/oauth2/authorize?client_id=42\
+             &scope=bot+applications.commands&permissions=274878024704"
+        );
+    }
+
+    #[test]
+    fn render_needs_a_known_language_and_legal_moves() {
+        assert_eq!(
+            run(&["render", "connect4", "--lang", "de", "4", "-o", "/dev/null"]),
+            Some(2)
+        );
+        assert_eq!(
+            run(&["render", "connect4", "1111111", "-o", "/dev/null"]),
+            Some(2)
+        );
+        assert_eq!(parse_lang(Some(&"pt-BR".to_string())), Ok(Lang::PtBr));
+        assert_eq!(parse_lang(Some(&"FR".to_string())), Ok(Lang::Fr));
+        assert_eq!(parse_lang(None), Ok(Lang::En));
     }
 
     #[test]

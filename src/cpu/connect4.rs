@@ -1086,13 +1086,10 @@ mod tests {
     use std::path::PathBuf;
 
     fn testdata_dir() -> PathBuf {
-        let dir = PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/testdata/connect4"
-        ));
+        let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/connect4"));
         assert!(
             dir.is_dir(),
-            "Connect Four test data missing: expected the folder {} (shared/ beside the checkout)",
+            "Connect Four test data missing: expected the folder {} (part of the repository)",
             dir.display()
         );
         dir

@@ -52,13 +52,17 @@ fn level_option() -> CreateCommandOption {
         })
 }
 
-/// A command with its description in every language.
+/// A command with its name and description in every language (the
+/// English name is fixed; `name.{name}` gives the others).
 fn command(name: &str, description_key: &str) -> CreateCommand {
     let mut command = CreateCommand::new(name)
         .description(tr(Lang::En, description_key, &[]))
         .dm_permission(false);
     for (locale, text) in localizations(description_key) {
         command = command.description_localized(locale, text);
+    }
+    for (locale, text) in localizations(&format!("name.{name}")) {
+        command = command.name_localized(locale, text);
     }
     command
 }
@@ -91,7 +95,14 @@ fn game_command(kind: GameKind) -> CreateCommand {
             .add_option(user("opponent"))
             .add_option(GameKind::DOTS_SIZES.iter().fold(
                 option(CommandOptionType::String, "size"),
-                |o, (name, _, _)| o.add_string_choice(*name, *name),
+                // A size reads the same in every language.
+                |o, (name, _, _)| {
+                    let locales = Lang::ALL
+                        .into_iter()
+                        .filter(|&l| l != Lang::En)
+                        .map(|l| (l.discord_locale(), *name));
+                    o.add_string_choice_localized(*name, *name, locales)
+                },
             ))
             .add_option(level_option()),
     }
@@ -105,31 +116,21 @@ pub fn definitions() -> Vec<CreateCommand> {
         .filter(|&kind| AnyGame::new(kind).is_some())
         .map(game_command)
         .collect();
-    let mut play = command("move", "command.move").add_option(
-        option(CommandOptionType::String, "at")
-            .required(true)
-            .set_autocomplete(true)
-            .max_length(16),
+    commands.push(
+        command("move", "command.move").add_option(
+            option(CommandOptionType::String, "at")
+                .required(true)
+                .set_autocomplete(true)
+                .max_length(16),
+        ),
     );
-    for (locale, text) in localizations("name.move") {
-        play = play.name_localized(locale, text);
-    }
-    commands.push(play);
-    let mut help = command("help", "command.help");
-    for (locale, text) in localizations("name.help") {
-        help = help.name_localized(locale, text);
-    }
-    commands.push(help);
+    commands.push(command("help", "command.help"));
     let games = GameKind::ALL_DEFAULTS
         .iter()
         .fold(option(CommandOptionType::String, "game"), |o, kind| {
             choice(o, &format!("game.{}", kind.command()), kind.command())
         });
-    let mut rules = command("rules", "command.rules").add_option(games);
-    for (locale, text) in localizations("name.rules") {
-        rules = rules.name_localized(locale, text);
-    }
-    commands.push(rules);
+    commands.push(command("rules", "command.rules").add_option(games));
     commands
 }
 
@@ -226,4 +227,97 @@ pub fn read_play_options(
         return Err(Failure::invalid("error.self_in_three"));
     }
     Ok(request)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    /// Discord's rule for command and option names: 1 to 32 letters,
+    /// digits, `-` or `_`, in lower case.
+    fn valid_name(name: &str) -> bool {
+        let count = name.chars().count();
+        (1..=32).contains(&count)
+            && name
+                .chars()
+                .all(|c| c == '-' || c == '_' || c.is_alphanumeric())
+            && !name.chars().any(char::is_uppercase)
+    }
+
+    fn localized<'a>(item: &'a Value, field: &str, locale: &str) -> &'a str {
+        item[field][locale]
+            .as_str()
+            .unwrap_or_else(|| panic!("{} has no {field} for {locale}: {item}", item["name"]))
+    }
+
+    #[test]
+    fn names_follow_discords_rule() {
+        assert!(valid_name("quatre-en-ligne-3d") && valid_name("règles"));
+        assert!(!valid_name("Connect4") && !valid_name("two words"));
+        assert!(!valid_name("") && !valid_name(&"x".repeat(33)));
+    }
+
+    #[test]
+    fn every_command_option_and_choice_is_localized_by_name() {
+        let commands = serde_json::to_value(definitions()).unwrap();
+        let commands = commands.as_array().unwrap();
+        let names: Vec<&str> = commands
+            .iter()
+            .map(|c| c["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "connect4",
+                "connect4-3p",
+                "connect4-3d",
+                "dots",
+                "move",
+                "help",
+                "rules"
+            ],
+            "the English names are fixed"
+        );
+        let mut choices = 0;
+        for locale in ["pt-BR", "fr"] {
+            let mut seen = std::collections::BTreeSet::new();
+            for command in commands {
+                let name = localized(command, "name_localizations", locale);
+                assert!(valid_name(name), "{locale} command name {name:?}");
+                assert!(seen.insert(name), "{locale}: two commands named {name:?}");
+                localized(command, "description_localizations", locale);
+                let options = command["options"].as_array().cloned().unwrap_or_default();
+                for option in &options {
+                    let name = localized(option, "name_localizations", locale);
+                    assert!(valid_name(name), "{locale} option name {name:?}");
+                    let description = localized(option, "description_localizations", locale);
+                    assert!((1..=100).contains(&description.chars().count()));
+                    for choice in option["choices"].as_array().into_iter().flatten() {
+                        // A choice's name is a label: up to 100 characters,
+                        // spaces allowed.
+                        let label = localized(choice, "name_localizations", locale);
+                        assert!((1..=100).contains(&label.chars().count()), "{label:?}");
+                        choices += 1;
+                    }
+                }
+            }
+        }
+        assert!(choices > 10, "{choices} choices seen");
+        let connect4 = &commands[0];
+        assert_eq!(connect4["name_localizations"]["pt-BR"], "quatro-em-linha");
+        assert_eq!(connect4["name_localizations"]["fr"], "quatre-en-ligne");
+    }
+
+    #[test]
+    fn the_invite_asks_for_the_permissions_the_bot_uses() {
+        use serenity::all::Permissions;
+        let needed = Permissions::VIEW_CHANNEL
+            | Permissions::SEND_MESSAGES
+            | Permissions::SEND_MESSAGES_IN_THREADS
+            | Permissions::EMBED_LINKS
+            | Permissions::ATTACH_FILES
+            | Permissions::READ_MESSAGE_HISTORY;
+        assert_eq!(crate::cli::INVITE_PERMISSIONS, needed.bits());
+    }
 }

@@ -541,11 +541,13 @@ fn png_files_stay_small() {
     }
 }
 
-/// Writes the reference images under `docs/` (and reports render times):
-/// `BOARDBOT_WRITE_DOCS=1 cargo test --release --lib render -- --ignored --nocapture`
+/// The pictures under `docs/` (shown at the top of the README) are what the
+/// renderer draws today. After a deliberate change to the images, rewrite
+/// them with:
+/// `BOARDBOT_WRITE_DOCS=1 cargo test --lib render::tests::docs_pictures_are_current`
+/// (render times: `cargo bench --bench render`).
 #[test]
-#[ignore]
-fn write_reference_images() {
+fn docs_pictures_are_current() {
     let images = [
         (
             "docs/connect4.png",
@@ -555,58 +557,24 @@ fn write_reference_images() {
         ("docs/connect4-3d.png", connect_four_3d(&cube_view())),
         ("docs/dots.png", dots(&dots_view())),
     ];
-    // This thread's CPU time in ns (Linux), so a busy machine does not
-    // inflate the figure the way wall time does.
-    let cpu_ns = || -> Option<u64> {
-        std::fs::read_to_string("/proc/thread-self/schedstat")
-            .ok()?
-            .split_whitespace()
-            .next()?
-            .parse()
-            .ok()
-    };
-    let time = |name: &str, f: &dyn Fn() -> Image| {
-        let start = std::time::Instant::now();
-        let cpu_start = cpu_ns();
-        let runs = 50;
-        for _ in 0..runs {
-            std::hint::black_box(f());
-        }
-        let cpu = cpu_start
-            .zip(cpu_ns())
-            .map(|(a, b)| format!("{:.2} ms CPU", (b - a) as f64 / 1e6 / runs as f64))
-            .unwrap_or_default();
-        println!(
-            "{name}: {:.2?} wall, {cpu} per render",
-            start.elapsed() / runs
-        );
-    };
-    time("connect4", &|| {
-        connect_four(&GridView::from(&connect4_position()))
-    });
-    time("connect4-3p", &|| connect_four(&three_player_view()));
-    time("connect4-3d", &|| connect_four_3d(&cube_view()));
-    time("dots", &|| dots(&dots_view()));
-    let view = three_player_view();
-    let start = std::time::Instant::now();
-    let canvas = grid::draw(&view);
-    let drawn = start.elapsed();
-    let png = canvas.to_png();
-    let encoded = start.elapsed() - drawn;
-    println!("connect4-3p split: draw {drawn:.2?}, encode {encoded:.2?}");
-    std::hint::black_box(png);
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let write = std::env::var_os("BOARDBOT_WRITE_DOCS").is_some();
     for (path, image) in &images {
-        println!(
-            "{path}: {}×{}, {} bytes\n  alt: {}",
-            image.width,
-            image.height,
-            image.png.len(),
-            image.alt
-        );
-        if std::env::var_os("BOARDBOT_WRITE_DOCS").is_some() {
-            std::fs::create_dir_all("docs").expect("docs/ is writable");
-            std::fs::write(path, &image.png).expect("write reference image");
+        let file = root.join(path);
+        if write {
+            std::fs::create_dir_all(file.parent().unwrap()).expect("docs/ is writable");
+            std::fs::write(&file, &image.png).expect("write reference image");
+            continue;
         }
+        let stored = image::open(&file)
+            .unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
+            .to_rgb8();
+        assert!(
+            stored == decode(image),
+            "{path} is not what the renderer draws now: if the change is meant, \
+             rewrite the pictures with BOARDBOT_WRITE_DOCS=1 cargo test --lib \
+             render::tests::docs_pictures_are_current"
+        );
     }
 }
 

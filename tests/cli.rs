@@ -1,0 +1,277 @@
+//! The offline commands through the real binary: `play` driven through
+//! standard input for every game, `render` writing a PNG, `invite`.
+
+use boardbot::game::{AnyGame, Game, GameKind};
+use boardbot::i18n::Lang;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// A fresh folder for one test (no `.env` in it).
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardbot-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `boardbot args…` in `dir` with `input` on stdin and only `vars` set.
+fn boardbot(dir: &PathBuf, args: &[&str], input: &str, vars: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_boardbot"));
+    command
+        .args(args)
+        .current_dir(dir)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in vars {
+        command.env(k, v);
+    }
+    let mut child = command.spawn().expect("run boardbot");
+    // The game may end before all of the input is read: ignore a closed pipe.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Plays a whole game: bad input, undo and hint first, then `moves` over and
+/// over (refused ones are answered and skipped) until the game ends.
+fn play_to_the_end(game: &str, extra: &[&str], moves: &[String]) -> String {
+    let dir = scratch(game);
+    let mut input = String::from("no-such-move\nundo\nhint\n");
+    input.push_str(&format!("{}\nundo\n", moves[0]));
+    for _ in 0..10 {
+        for mv in moves {
+            input.push_str(mv);
+            input.push('\n');
+        }
+    }
+    let mut args = vec!["play", game, "--level", "easy"];
+    args.extend_from_slice(extra);
+    let out = boardbot(&dir, &args, &input, &[]);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
+    assert!(
+        stdout.contains("is not a move on this board: type"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Nothing to undo"), "{stdout}");
+    assert!(stdout.contains("Undone: "), "{stdout}");
+    assert!(
+        stdout.contains("Hint: the hard CPU would play "),
+        "{stdout}"
+    );
+    assert!(stdout.contains('○') && stdout.contains('×'), "{stdout}");
+    assert!(!stdout.contains('\x1b'), "no colours into a pipe");
+    let last = stdout.trim_end().lines().last().unwrap_or_default();
+    assert!(
+        last.ends_with("wins.") || last.ends_with("Well played!") || last == "It is a draw.",
+        "the game ends: {last:?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+    stdout
+}
+
+fn names(game: &AnyGame) -> Vec<String> {
+    game.all_moves()
+        .iter()
+        .map(|&m| game.move_name(m))
+        .collect()
+}
+
+#[test]
+fn connect4_is_played_to_the_end_in_the_terminal() {
+    let game = AnyGame::new(GameKind::Connect4).unwrap();
+    let out = play_to_the_end("connect4", &[], &names(&game));
+    assert!(out.contains("  1  2  3  4  5  6  7\n"), "{out}");
+}
+
+#[test]
+fn connect4_for_three_is_played_to_the_end_in_the_terminal() {
+    let game = AnyGame::new(GameKind::Connect4ThreePlayer).unwrap();
+    let out = play_to_the_end("connect4-3p", &["--seat", "2"], &names(&game));
+    assert!(
+        out.contains("You are yellow × and move after CPU 1 (red ○)"),
+        "{out}"
+    );
+    assert!(out.contains("CPU 3 (blue ☆) plays"), "{out}");
+    assert!(out.contains('☆'), "{out}");
+}
+
+#[test]
+fn connect4_3d_is_played_to_the_end_in_the_terminal() {
+    let game = AnyGame::new(GameKind::Connect4ThreeD).unwrap();
+    let out = play_to_the_end("connect4-3d", &[], &names(&game));
+    assert!(out.contains("level 1 (bottom)"), "{out}");
+}
+
+#[test]
+fn dots_is_played_to_the_end_in_the_terminal() {
+    let game = AnyGame::new(GameKind::parse_dots_size("3x3").unwrap()).unwrap();
+    let moves = names(&game);
+    assert!(moves.contains(&"a1-b1".to_string()));
+    let out = play_to_the_end("dots", &["--size", "3x3"], &moves);
+    assert!(out.contains("That line is already drawn"), "{out}");
+    assert!(out.contains("Score: You (red ○) "), "{out}");
+}
+
+#[test]
+fn quit_and_bad_options() {
+    let dir = scratch("quit");
+    let out = boardbot(&dir, &["play", "connect4"], "quit\n4\n", &[]);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert!(stdout.trim_end().ends_with("Bye."), "{stdout}");
+    assert!(!stdout.contains("You play 4"), "nothing is read after quit");
+
+    for args in [
+        &["play", "chess"][..],
+        &["play", "connect4", "--seat", "3"],
+        &["play", "connect4", "--level", "expert"],
+        &["play", "dots", "--size", "2x7"],
+        &["play"],
+    ] {
+        let out = boardbot(&dir, args, "", &[]);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert_eq!(stderr.trim().lines().count(), 1, "{args:?}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn play_writes_each_position_as_an_image() {
+    let dir = scratch("png");
+    let out = boardbot(
+        &dir,
+        &[
+            "play", "connect4", "--level", "easy", "--png", "boards", "--color", "always",
+        ],
+        "4\nquit\n",
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("\x1b["), "--color always");
+    for name in ["000.png", "001.png", "002.png"] {
+        let image = image::open(dir.join("boards").join(name)).expect(name);
+        assert!(image.width() > 100 && image.height() > 100);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn render_writes_the_image_the_bot_posts() {
+    let dir = scratch("render");
+    let cases: [(&[&str], GameKind, &str, Lang); 4] = [
+        (&["connect4", "4453"], GameKind::Connect4, "4453", Lang::En),
+        (
+            &["connect4-3p", "--lang", "pt-BR", "595"],
+            GameKind::Connect4ThreePlayer,
+            "595",
+            Lang::PtBr,
+        ),
+        (
+            &["connect4-3d", "A1", "B2", "--lang", "fr"],
+            GameKind::Connect4ThreeD,
+            "A1,B2",
+            Lang::Fr,
+        ),
+        (
+            &["dots", "--size", "3x3", "a1-b1,a1-a2,b1-b2,a2-b2"],
+            GameKind::parse_dots_size("3x3").unwrap(),
+            "a1-b1,a1-a2,b1-b2,a2-b2",
+            Lang::En,
+        ),
+    ];
+    for (args, kind, moves, lang) in cases {
+        let mut all = vec!["render"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["-o", "board.png"]);
+        let out = boardbot(&dir, &all, "", &[]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stdout).starts_with("wrote board.png ("),
+            "{args:?}"
+        );
+        let written = std::fs::read(dir.join("board.png")).unwrap();
+        let decoded = image::load_from_memory(&written).unwrap().to_rgb8();
+
+        let mut game = AnyGame::new(kind).unwrap();
+        for name in moves.split(',').flat_map(|m| {
+            if m.chars().any(|c| c.is_alphabetic()) {
+                vec![m.to_string()]
+            } else {
+                m.chars().map(String::from).collect()
+            }
+        }) {
+            let mv = game.parse_move(&name).unwrap();
+            game.play(mv).unwrap();
+        }
+        let names: Vec<String> = match lang {
+            Lang::En => ["Red", "Yellow", "Blue"],
+            Lang::PtBr => ["Vermelho", "Amarelo", "Azul"],
+            Lang::Fr => ["Rouge", "Jaune", "Bleu"],
+        }
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let expected = boardbot::render::position(&game, &names, lang);
+        let expected = image::load_from_memory(&expected.png).unwrap().to_rgb8();
+        assert_eq!(decoded.dimensions(), expected.dimensions(), "{args:?}");
+        assert!(decoded == expected, "{args:?}: the bot's renderer draws it");
+    }
+    let out = boardbot(&dir, &["render", "connect4", "48", "-o", "x.png"], "", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("not a move"),
+        "{}",
+        text(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn invite_prints_the_url_for_the_application() {
+    let dir = scratch("invite");
+    let token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.not-a-real-secret";
+    let out = boardbot(&dir, &["invite"], "", &[("DISCORD_TOKEN", token)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout).trim(),
+        "https://discord.com/oauth2/authorize?client_id=123456789012345678\
+         &scope=bot+applications.commands&permissions=274878024704"
+    );
+    let out = boardbot(
+        &dir,
+        &["invite"],
+        "",
+        &[("DISCORD_TOKEN", token), ("APPLICATION_ID", "987654321")],
+    );
+    assert!(text(&out.stdout).contains("client_id=987654321&"));
+
+    let out = boardbot(&dir, &["invite"], "", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("APPLICATION_ID"));
+    let out = boardbot(&dir, &["invite"], "", &[("DISCORD_TOKEN", "secret!")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        !text(&out.stderr).contains("secret!"),
+        "the token is never shown"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
