@@ -626,6 +626,10 @@ async fn refresh_if_behind(
         return Err(Refusal::StaleBoard.into());
     };
     let sync = bot.boards.get(no);
+    // Let an update in flight finish first: it may bring the board up to
+    // date, or find that it cannot.
+    let left = ANSWER_WITHIN.saturating_sub(arrived.elapsed()) / 2;
+    drop(tokio::time::timeout(left, sync.order.lock()).await);
     let Some((table, link)) = bot.service.board(no).await? else {
         return Err(Refusal::StaleBoard.into());
     };

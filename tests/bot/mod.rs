@@ -35,6 +35,11 @@ pub struct Harness {
 impl Harness {
     /// Starts a stand-in and the bot, waits for READY and the commands.
     pub async fn start() -> Harness {
+        Harness::start_with(|_| {}).await
+    }
+
+    /// [`Harness::start`] with the configuration changed by `tune`.
+    pub async fn start_with(tune: impl FnOnce(&mut Config)) -> Harness {
         let discord = StandIn::start_with_token(TOKEN).await;
         let base = discord.base_url();
         let guild = discord.guild_id().to_string();
@@ -47,6 +52,8 @@ impl Harness {
             _ => None,
         })
         .expect("test configuration");
+        let mut config = config;
+        tune(&mut config);
         let bot = boardbot::discord::start(&config).await.expect("bot starts");
         discord.wait_ready().await;
         discord.wait_command("move").await;
