@@ -1,5 +1,14 @@
-use super::*;
-use crate::game::Seat;
+use super::endgame::Endgame;
+use super::geometry::Geometry;
+use super::solver::{solve, Solver};
+use super::theory::{capture, free_lines, safe_lines, theory};
+use crate::cpu::search::{Budget, Cpu};
+use crate::cpu::Level;
+use crate::game::dots::DotsAndBoxes;
+use crate::game::{Game, GameKind, Move, Seat};
+use rand::seq::SliceRandom;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -251,7 +260,7 @@ fn keeps_control_by_declining_the_last_two() {
     let take = p.parse_move("c1-c2").unwrap();
     let mut rng = StdRng::seed_from_u64(6);
     assert_eq!(
-        choose_with(&p, Level::Hard, &roomy(), &mut rng),
+        p.choose(Level::Hard, &roomy(), &mut rng),
         Some(decline)
     );
     let g = Geometry::of(&p);
@@ -259,7 +268,7 @@ fn keeps_control_by_declining_the_last_two() {
     assert_eq!(theory(&g, p.drawn(), &expired, &mut rng), decline as usize);
     // Medium never double-deals.
     assert_eq!(
-        choose_with(&p, Level::Medium, &roomy(), &mut rng),
+        p.choose(Level::Medium, &roomy(), &mut rng),
         Some(take)
     );
     // And the numbers: declining wins 4 from here; taking both boxes and
@@ -301,7 +310,7 @@ fn loop_of_four_and_chain_of_five() {
         .map(|n| p.parse_move(n).unwrap())
         .collect();
     let mut rng = StdRng::seed_from_u64(13);
-    let mv = choose_with(&p, Level::Hard, &roomy(), &mut rng).unwrap();
+    let mv = p.choose(Level::Hard, &roomy(), &mut rng).unwrap();
     assert!(ring.contains(&mv), "hard drew {}", p.move_name(mv));
     // The loop opened: the receiver takes nothing and hands all four back
     // with the line across the ring.
@@ -309,7 +318,7 @@ fn loop_of_four_and_chain_of_five() {
     play(&mut q, &["b1-b2"]);
     let across = q.parse_move("b2-b3").unwrap();
     assert_eq!(
-        choose_with(&q, Level::Hard, &roomy(), &mut rng),
+        q.choose(Level::Hard, &roomy(), &mut rng),
         Some(across)
     );
     let expired = Budget::new(Duration::ZERO);
@@ -342,7 +351,7 @@ fn opens_the_short_chain_before_the_long_one() {
     ];
     let mut rng = StdRng::seed_from_u64(7);
     for level in [Level::Medium, Level::Hard] {
-        let mv = choose_with(&p, level, &roomy(), &mut rng).unwrap();
+        let mv = p.choose(level, &roomy(), &mut rng).unwrap();
         assert!(short.contains(&mv), "{level:?} drew {}", p.move_name(mv));
     }
     let expired = Budget::new(Duration::ZERO);
@@ -357,14 +366,14 @@ fn takes_a_free_box() {
     let take = p.parse_move("c4-d4").unwrap();
     let mut rng = StdRng::seed_from_u64(8);
     for level in [Level::Medium, Level::Hard] {
-        assert_eq!(choose_with(&p, level, &roomy(), &mut rng), Some(take));
+        assert_eq!(p.choose(level, &roomy(), &mut rng), Some(take));
     }
     let g = Geometry::of(&p);
     let expired = Budget::new(Duration::ZERO);
     assert_eq!(theory(&g, p.drawn(), &expired, &mut rng), take as usize);
     // Easy takes it most of the time.
     let taken = (0..100)
-        .filter(|_| choose_with(&p, Level::Easy, &roomy(), &mut rng) == Some(take))
+        .filter(|_| p.choose(Level::Easy, &roomy(), &mut rng) == Some(take))
         .count();
     assert!(taken >= 60, "{taken}");
 }
@@ -382,10 +391,10 @@ fn every_level_always_draws_a_legal_line() {
                 } else {
                     Budget::new(Duration::from_millis(200))
                 };
-                let mv = choose_with(&p, level, &budget, &mut rng).unwrap();
+                let mv = p.choose(level, &budget, &mut rng).unwrap();
                 p.play(mv).unwrap();
             }
-            assert_eq!(choose_with(&p, level, &roomy(), &mut rng), None);
+            assert_eq!(p.choose(level, &roomy(), &mut rng), None);
         }
     }
 }
@@ -405,48 +414,13 @@ fn hard_beats_medium_on_3x3() {
             };
             // Room for the exact solver to finish: the match is deterministic.
             let budget = Budget::new(Duration::from_secs(60));
-            let mv = choose_with(&p, level, &budget, &mut rng).unwrap();
+            let mv = p.choose(level, &budget, &mut rng).unwrap();
             p.play(mv).unwrap();
         }
         let s = p.scores();
         margin += s[hard_seat as usize] as i32 - s[1 - hard_seat as usize] as i32;
     }
     assert!(margin > 0, "hard's margin over medium {margin}");
-}
-
-#[test]
-fn solve_command_reads_sizes_and_lines() {
-    let args = |s: &[&str]| s.iter().map(|a| a.to_string()).collect::<Vec<_>>();
-    let p = chain_and_single();
-    let names: Vec<String> = free_complement(&p);
-    let line_list = names.join(",");
-    assert_eq!(
-        solve_command(&args(&["--size", "3x3", &line_list])),
-        Ok("2".to_string())
-    );
-    assert_eq!(
-        solve_command(&args(&["dots", "--size=3x3", &line_list])),
-        Ok("2".to_string())
-    );
-    assert!(solve_command(&args(&["--size", "7x7", ""])).is_err());
-    assert!(solve_command(&args(&["--size", "3x3", "a1-c1"])).is_err());
-    assert!(solve_command(&args(&["--size", "3x3", "a1-b1,a1-b1"])).is_err());
-    assert!(solve_command(&args(&["--size"])).is_err());
-    assert!(solve_command(&args(&["--bogus"])).is_err());
-    for e in [
-        solve_command(&args(&["--size", "7x7"])),
-        solve_command(&args(&["--size", "3x3", "a1-c1"])),
-    ] {
-        assert!(!e.unwrap_err().contains('\n'));
-    }
-}
-
-/// The names of the drawn lines of `p`, in line order.
-fn free_complement(p: &DotsAndBoxes) -> Vec<String> {
-    (0..p.line_count() as Move)
-        .filter(|&m| p.line_owner(m).is_some())
-        .map(|m| p.move_name(m))
-        .collect()
 }
 
 /// Release figures: `cargo test --release --lib cpu::dots -- --ignored --nocapture`.
@@ -461,7 +435,7 @@ fn measure() {
     println!(
         "empty 3x3: {v:?} in {:?}, {} nodes",
         start.elapsed(),
-        solver.nodes
+        solver.nodes()
     );
     let mut rng = StdRng::seed_from_u64(11);
     for (w, h) in [(5, 4), (4, 4), (5, 5)] {
@@ -539,7 +513,7 @@ fn theory_against_medium() {
                 let g = Geometry::of(&p);
                 theory(&g, p.drawn(), &budget, &mut rng) as Move
             } else {
-                choose_with(&p, Level::Medium, &roomy(), &mut rng).unwrap()
+                p.choose(Level::Medium, &roomy(), &mut rng).unwrap()
             };
             p.play(mv).unwrap();
         }
@@ -563,11 +537,11 @@ fn hard_move_times() {
         while !p.is_over() {
             let mv = if p.to_move() == 0 {
                 let start = std::time::Instant::now();
-                let mv = choose_with(&p, Level::Hard, &Budget::new(Budget::HARD), &mut rng);
+                let mv = p.choose(Level::Hard, &Budget::new(Budget::HARD), &mut rng);
                 slowest = slowest.max(start.elapsed());
                 mv.unwrap()
             } else {
-                choose_with(&p, Level::Medium, &roomy(), &mut rng).unwrap()
+                p.choose(Level::Medium, &roomy(), &mut rng).unwrap()
             };
             p.play(mv).unwrap();
         }

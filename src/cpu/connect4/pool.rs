@@ -1,7 +1,8 @@
 //! Solvers kept between searches, so that a move does not allocate (and
-//! fault in) a fresh 64 MiB transposition table every time.
+//! fault in) a fresh 64 MiB transposition table every time: take one with
+//! [`take_solver`], give it back with [`give_back`].
 
-use super::connect4::Solver;
+use super::solver::Solver;
 use std::sync::Mutex;
 
 /// At most this many idle solvers are kept.
