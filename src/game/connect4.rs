@@ -111,10 +111,7 @@ mod tests {
 
     #[test]
     fn one_drop_makes_two_lines() {
-        reference::one_drop_makes_two_lines::<u64, 7, 6, 2>(
-            &mut StdRng::seed_from_u64(3),
-            100_000,
-        );
+        reference::one_drop_makes_two_lines::<u64, 7, 6, 2>(&mut StdRng::seed_from_u64(3), 100_000);
     }
 
     #[test]
@@ -205,7 +202,10 @@ mod tests {
             (r#"{"red":64,"yellow":0,"last":0}"#, BadPosition::Overlap),
             // Red 1 (column 1), yellow 2: the top of column 1 is red's, but
             // yellow moved last.
-            (r#"{"red":1,"yellow":128,"last":0}"#, BadPosition::LastNotMovers),
+            (
+                r#"{"red":1,"yellow":128,"last":0}"#,
+                BadPosition::LastNotMovers,
+            ),
         ] {
             let err = serde_json::from_str::<Connect4>(json).unwrap_err();
             assert!(err.to_string().contains(&why.to_string()), "{json}: {err}");

@@ -253,7 +253,9 @@ impl<B: Bits, const W: usize, const H: usize, const S: usize> FlatBoard<B, W, H,
             return None;
         }
         let cell = Self::LAYOUT.cell(column, row) as usize;
-        (0..S).find(|&s| self.stones[s].has(cell)).map(|s| s as Seat)
+        (0..S)
+            .find(|&s| self.stones[s].has(cell))
+            .map(|s| s as Seat)
     }
 
     /// Discs in one column.

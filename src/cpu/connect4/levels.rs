@@ -130,7 +130,12 @@ impl Heuristic {
 
     /// Iterative deepening up to `max_depth` within the budget; returns the
     /// best column of the deepest finished iteration.
-    fn best_column(&mut self, p: &Position, max_depth: u32, rng: &mut (impl Rng + ?Sized)) -> usize {
+    fn best_column(
+        &mut self,
+        p: &Position,
+        max_depth: u32,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> usize {
         if let Some(c) = winning_column(p) {
             return c;
         }

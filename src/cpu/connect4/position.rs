@@ -224,8 +224,7 @@ mod tests {
                 for c in 0..WIDTH {
                     for r in 0..6 {
                         let cell = 1u64 << (c * STRIDE + r);
-                        let expected = p.mask() & cell == 0
-                            && has_four(p.current() | cell);
+                        let expected = p.mask() & cell == 0 && has_four(p.current() | cell);
                         assert_eq!(spots & cell != 0, expected);
                     }
                 }

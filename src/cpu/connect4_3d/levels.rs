@@ -267,7 +267,10 @@ mod tests {
         let p = pos("A1 B1 A1 B1 A1 B1 A1");
         assert!(p.is_over());
         for level in Level::ALL {
-            assert_eq!(p.choose(level, &budget(), &mut StdRng::seed_from_u64(1)), None);
+            assert_eq!(
+                p.choose(level, &budget(), &mut StdRng::seed_from_u64(1)),
+                None
+            );
         }
     }
 
@@ -288,7 +291,11 @@ mod tests {
         let p = pos("A1 A2 B1 B2 C1 D4");
         let d1 = p.parse_move("D1").unwrap();
         for level in Level::ALL {
-            assert_eq!(p.choose(level, &budget(), &mut StdRng::seed_from_u64(1)), Some(d1), "{level:?}");
+            assert_eq!(
+                p.choose(level, &budget(), &mut StdRng::seed_from_u64(1)),
+                Some(d1),
+                "{level:?}"
+            );
         }
     }
 
@@ -298,7 +305,11 @@ mod tests {
         let p = pos("A1 A2 B1 B2 C1");
         let d1 = p.parse_move("D1").unwrap();
         for level in [Level::Medium, Level::Hard] {
-            assert_eq!(p.choose(level, &budget(), &mut StdRng::seed_from_u64(1)), Some(d1), "{level:?}");
+            assert_eq!(
+                p.choose(level, &budget(), &mut StdRng::seed_from_u64(1)),
+                Some(d1),
+                "{level:?}"
+            );
         }
     }
 
@@ -309,7 +320,9 @@ mod tests {
         let p = pos("B1 B1 D1 D1 A4 C1 A4 C1");
         let a1 = p.parse_move("A1").unwrap();
         for level in [Level::Medium, Level::Hard] {
-            let mv = p.choose(level, &budget(), &mut StdRng::seed_from_u64(1)).unwrap();
+            let mv = p
+                .choose(level, &budget(), &mut StdRng::seed_from_u64(1))
+                .unwrap();
             assert_ne!(mv, a1, "{level:?}");
         }
     }
@@ -366,9 +379,8 @@ mod tests {
             move_time: Duration::from_secs(5),
         };
         let hard = |p: &Connect4ThreeD, _: &Budget, _: &mut StdRng| Some(hard_to_depth(p, 4));
-        let medium = |p: &Connect4ThreeD, b: &Budget, rng: &mut StdRng| {
-            p.choose(Level::Medium, b, rng)
-        };
+        let medium =
+            |p: &Connect4ThreeD, b: &Budget, rng: &mut StdRng| p.choose(Level::Medium, b, rng);
         let r = arena
             .play(&Connect4ThreeD::new(), &[&hard, &medium], |_, _| {})
             .unwrap();

@@ -240,7 +240,10 @@ mod tests {
         let p = pos("1231231231");
         assert!(p.is_over());
         for level in Level::ALL {
-            assert_eq!(p.choose(level, &budget(), &mut StdRng::seed_from_u64(1)), None);
+            assert_eq!(
+                p.choose(level, &budget(), &mut StdRng::seed_from_u64(1)),
+                None
+            );
         }
         let p = pos("55");
         let b = budget();

@@ -239,7 +239,12 @@ impl Searcher {
     }
 
     /// One iteration over the root moves (`order`, reordered best first).
-    pub fn root_search(&mut self, state: &State, order: &mut [u32], depth: i32) -> Option<(u32, i32)> {
+    pub fn root_search(
+        &mut self,
+        state: &State,
+        order: &mut [u32],
+        depth: i32,
+    ) -> Option<(u32, i32)> {
         let mut alpha = -INF;
         let mut best: Option<(u32, i32)> = None;
         let root = self.root;

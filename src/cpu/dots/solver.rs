@@ -279,7 +279,13 @@ pub(crate) fn parity_ceil(v: i32, open: i32) -> i32 {
 
 /// Every free line in search order: the hint, captures, safe lines, then
 /// sacrifices. Returns how many.
-pub(crate) fn order_all(g: &Geometry, drawn: u64, free: u64, hint: u8, out: &mut [u8; 64]) -> usize {
+pub(crate) fn order_all(
+    g: &Geometry,
+    drawn: u64,
+    free: u64,
+    hint: u8,
+    out: &mut [u8; 64],
+) -> usize {
     let mut n = 0;
     if hint != EDGE && free >> hint & 1 == 1 {
         out[0] = hint;

@@ -6,11 +6,11 @@ use crate::cpu::search::{Budget, Cpu};
 use crate::cpu::Level;
 use crate::game::dots::DotsAndBoxes;
 use crate::game::{Game, GameKind, Move, Seat};
+use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 
 /// A plain exhaustive minimax (memoised on the drawn set), with its own
 /// box bookkeeping from coordinates.
@@ -259,18 +259,12 @@ fn keeps_control_by_declining_the_last_two() {
     let decline = p.parse_move("d1-d2").unwrap();
     let take = p.parse_move("c1-c2").unwrap();
     let mut rng = StdRng::seed_from_u64(6);
-    assert_eq!(
-        p.choose(Level::Hard, &roomy(), &mut rng),
-        Some(decline)
-    );
+    assert_eq!(p.choose(Level::Hard, &roomy(), &mut rng), Some(decline));
     let g = Geometry::of(&p);
     let expired = Budget::new(Duration::ZERO);
     assert_eq!(theory(&g, p.drawn(), &expired, &mut rng), decline as usize);
     // Medium never double-deals.
-    assert_eq!(
-        p.choose(Level::Medium, &roomy(), &mut rng),
-        Some(take)
-    );
+    assert_eq!(p.choose(Level::Medium, &roomy(), &mut rng), Some(take));
     // And the numbers: declining wins 4 from here; taking both boxes and
     // then opening the loop loses 4.
     assert_eq!(solve(&p, &roomy()), Some(4));
@@ -317,10 +311,7 @@ fn loop_of_four_and_chain_of_five() {
     let mut q = p;
     play(&mut q, &["b1-b2"]);
     let across = q.parse_move("b2-b3").unwrap();
-    assert_eq!(
-        q.choose(Level::Hard, &roomy(), &mut rng),
-        Some(across)
-    );
+    assert_eq!(q.choose(Level::Hard, &roomy(), &mut rng), Some(across));
     let expired = Budget::new(Duration::ZERO);
     assert_eq!(theory(&g, q.drawn(), &expired, &mut rng), across as usize);
     assert_eq!(solve(&q, &roomy()), Some(1));

@@ -45,7 +45,12 @@ pub(crate) fn smallest_sacrifice(g: &Geometry, drawn: u64, rng: &mut (impl Rng +
 }
 
 /// Play by the theory when the exact solver cannot finish.
-pub(crate) fn theory(g: &Geometry, drawn: u64, budget: &Budget, rng: &mut (impl Rng + ?Sized)) -> usize {
+pub(crate) fn theory(
+    g: &Geometry,
+    drawn: u64,
+    budget: &Budget,
+    rng: &mut (impl Rng + ?Sized),
+) -> usize {
     let mut endgame = Endgame::new();
     // 1. Captures. Take every box whose capture is not the last chance to
     // decline; at that point compare keeping control with taking all.
