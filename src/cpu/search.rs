@@ -296,6 +296,27 @@ pub fn root_moves<B: Bits>(
     Ok(moves.into_iter().map(|(_, b)| b).collect())
 }
 
+/// One of `items` at random, each as likely as its weight; `None` when
+/// there is none (or every weight is 0).
+pub fn weighted_pick<T: Copy>(
+    items: &[T],
+    weight: impl Fn(T) -> u32,
+    rng: &mut (impl Rng + ?Sized),
+) -> Option<T> {
+    let total: u32 = items.iter().map(|&i| weight(i)).sum();
+    if total == 0 {
+        return items.first().copied();
+    }
+    let mut pick = rng.gen_range(0..total);
+    for &item in items {
+        if pick < weight(item) {
+            return Some(item);
+        }
+        pick -= weight(item);
+    }
+    items.first().copied()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

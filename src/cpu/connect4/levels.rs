@@ -5,7 +5,7 @@
 
 use super::position::{column, winning_spots, Position, CELLS_I, ORDER};
 use super::{book, pool};
-use crate::cpu::search::{Budget, Counter, Cpu, Mate};
+use crate::cpu::search::{weighted_pick, Budget, Counter, Cpu, Mate};
 use crate::cpu::Level;
 use crate::game::connect4::{BOARD, BOTTOM, CELLS, WIDTH};
 use crate::game::{Connect4, Game, Move};
@@ -61,15 +61,7 @@ fn easy(p: &Position, rng: &mut (impl Rng + ?Sized)) -> usize {
         }
     }
     let columns: Vec<usize> = (0..WIDTH).filter(|&c| p.can_play(c)).collect();
-    let total: u32 = columns.iter().map(|&c| EASY_WEIGHTS[c]).sum();
-    let mut pick = rng.gen_range(0..total);
-    for &c in &columns {
-        if pick < EASY_WEIGHTS[c] {
-            return c;
-        }
-        pick -= EASY_WEIGHTS[c];
-    }
-    columns[0]
+    weighted_pick(&columns, |c| EASY_WEIGHTS[c], rng).unwrap_or(ORDER[0])
 }
 
 /// Solid tactics: a short alpha-beta search with a threat-counting

@@ -13,7 +13,7 @@
 
 use super::eval::{order_score, playable, threats};
 use super::pvs::{with_table, Search, INF, MATE};
-use crate::cpu::search::{self, Budget, Cpu};
+use crate::cpu::search::{self, weighted_pick, Budget, Cpu};
 use crate::cpu::Level;
 use crate::game::bits::Bits;
 use crate::game::connect4_3d::{lines_through, Connect4ThreeD, RODS};
@@ -78,16 +78,7 @@ fn easy(me: u64, opp: u64, rng: &mut (impl Rng + ?Sized)) -> Option<Move> {
         return Some(rod_of((op_t & play).trailing_zeros() as u8));
     }
     let cells: Vec<u32> = play.ones().collect();
-    let total: u32 = cells.iter().map(|&c| centre_weight(c)).sum();
-    let mut pick = rng.gen_range(0..total);
-    for &c in &cells {
-        let w = centre_weight(c);
-        if pick < w {
-            return Some(rod_of(c as u8));
-        }
-        pick -= w;
-    }
-    cells.first().map(|&c| rod_of(c as u8))
+    weighted_pick(&cells, centre_weight, rng).map(|c| rod_of(c as u8))
 }
 
 /// The root moves in search order, or the move to play without search:

@@ -11,7 +11,7 @@
 
 use super::searcher::{Search3p, Searcher, HARD_SEARCH, MATE};
 use super::state::{column_of, State, COLUMN_BONUS};
-use crate::cpu::search::{self, Budget, Cpu};
+use crate::cpu::search::{self, weighted_pick, Budget, Cpu};
 use crate::cpu::Level;
 use crate::game::bits::Bits;
 use crate::game::connect4_3p::{Connect4ThreePlayer, CELLS, SEATS, STRIDE};
@@ -64,15 +64,7 @@ fn easy(state: &State, rng: &mut (impl Rng + ?Sized)) -> Option<Move> {
     }
     let cells: Vec<u32> = play.ones().collect();
     let weight = |b: u32| COLUMN_BONUS[b as usize / STRIDE] as u32 + 1;
-    let total: u32 = cells.iter().map(|&b| weight(b)).sum();
-    let mut pick = rng.gen_range(0..total);
-    for &b in &cells {
-        if pick < weight(b) {
-            return Some(column_of(b));
-        }
-        pick -= weight(b);
-    }
-    cells.first().map(|&b| column_of(b))
+    weighted_pick(&cells, weight, rng).map(column_of)
 }
 
 /// The tactical part shared by medium and hard: the move to play without
