@@ -7,8 +7,10 @@ use super::Level;
 use crate::game::bits::Bits;
 use crate::game::{Game, Move};
 use rand::Rng;
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::thread::LocalKey;
 use std::time::{Duration, Instant};
 
 /// A game's CPU players, called the same way for every game.
@@ -119,10 +121,12 @@ pub const GENERATIONS: u32 = 1 << 19;
 /// One allocation policy for every game: a table is allocated once at its
 /// full size with every page touched at once (a zeroed allocation is mapped
 /// lazily, and faulting pages in during a search costs more than the
-/// search), never grows, and is kept for later searches by its owner. A
-/// search that wants it empty starts a new generation
-/// ([`Table::new_generation`], constant time): entries carry the stamp they
-/// were written with, and an entry of another generation is a miss.
+/// search), never grows, and is kept for later searches (per thread with
+/// [`take_spare`] / [`give_back_spare`]; the Connect Four solver's table
+/// comes with its solver from `connect4::pool`). A search that wants it
+/// empty starts a new generation ([`Table::new_generation`], constant
+/// time): entries carry the stamp they were written with, and an entry of
+/// another generation is a miss.
 pub struct Table<E> {
     slots: Box<[E]>,
     /// `len - 1` when the length is a power of two (a mask for the index).
@@ -203,6 +207,33 @@ impl<E: Copy + Default> Table<E> {
         #[cfg(not(target_arch = "x86_64"))]
         let _ = index;
     }
+}
+
+impl<E> Default for Table<E> {
+    /// A table without slots: a placeholder for one given back.
+    fn default() -> Self {
+        Table {
+            slots: Box::new([]),
+            mask: None,
+            generation: 1,
+        }
+    }
+}
+
+/// Where a thread keeps its table of one game between searches (a
+/// `thread_local!` of this type): one table per thread and game, made on
+/// first use.
+pub type Spare<T> = Cell<Option<T>>;
+
+/// This thread's spare table, or a new one from `make` (the first time, or
+/// while another search of this thread holds it).
+pub fn take_spare<T>(spare: &'static LocalKey<Spare<T>>, make: impl FnOnce() -> T) -> T {
+    spare.with(Cell::take).unwrap_or_else(make)
+}
+
+/// Keeps `table` for this thread's next search.
+pub fn give_back_spare<T>(spare: &'static LocalKey<Spare<T>>, table: T) {
+    spare.with(|s| s.set(Some(table)));
 }
 
 /// Scores of a search that knows wins: a win found `ply` plies below the

@@ -4,9 +4,8 @@
 //! and a history table.
 
 use super::eval::{evaluate, order_score, playable, threats};
-use crate::cpu::search::{Budget, Counter, Mate, Table};
+use crate::cpu::search::{give_back_spare, take_spare, Budget, Counter, Mate, Spare, Table};
 use crate::game::connect4_3d::{CELLS, RODS};
-use std::cell::RefCell;
 use std::time::Instant;
 
 /// Score of a win found at the root (a win `n` plies later scores `WIN - n`);
@@ -31,7 +30,7 @@ const LOWER: u8 = 2;
 const UPPER: u8 = 3;
 
 thread_local! {
-    static TABLE: RefCell<Option<Table<Entry>>> = const { RefCell::new(None) };
+    static TABLE: Spare<Table<Entry>> = const { Spare::new(None) };
 }
 
 #[inline]
@@ -241,5 +240,8 @@ impl<'a> Search<'a> {
 
 /// Runs `f` with the thread's transposition table.
 pub fn with_table<T>(f: impl FnOnce(&mut Table<Entry>) -> T) -> T {
-    TABLE.with(|t| f(t.borrow_mut().get_or_insert_with(|| Table::new(TT_SIZE))))
+    let mut table = take_spare(&TABLE, || Table::new(TT_SIZE));
+    let result = f(&mut table);
+    give_back_spare(&TABLE, table);
+    result
 }

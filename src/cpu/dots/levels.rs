@@ -82,7 +82,7 @@ fn hard(g: &Geometry, drawn: u64, budget: &Budget, rng: &mut (impl Rng + ?Sized)
         let now = Instant::now();
         let left = budget.deadline.saturating_duration_since(now);
         let exact = budget.until(now + left * 2 / 3);
-        if let Some((l, _)) = Solver::new(g, drawn, Some(&exact)).best_move(drawn) {
+        if let Some((l, _)) = Solver::new(g, Some(&exact)).best_move(drawn) {
             return l;
         }
     }

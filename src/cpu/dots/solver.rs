@@ -15,19 +15,29 @@
 
 use super::endgame::Endgame;
 use super::geometry::{Geometry, EDGE};
-use crate::cpu::search::{Budget, Counter, Table};
+use crate::cpu::search::{give_back_spare, take_spare, Budget, Counter, Spare, Table};
 use crate::game::dots::DotsAndBoxes;
 
 #[derive(Clone, Copy, Default)]
-struct Entry {
+pub(crate) struct Entry {
     /// Canonical drawn set with bit 63 set (0 = empty slot).
     key: u64,
+    /// The table's generation when written: entries of earlier solves
+    /// (maybe of another board) are misses.
+    generation: u32,
     lo: i8,
     hi: i8,
     best: u8,
 }
 
 const OCCUPIED: u64 = 1 << 63;
+
+/// Slots of the table (16 bytes each): 16 MiB, kept per thread.
+const TT_SLOTS: usize = 1 << 20;
+
+thread_local! {
+    static TABLE: Spare<Table<Entry>> = const { Spare::new(None) };
+}
 
 /// The exact search.
 pub(crate) struct Solver<'a> {
@@ -38,12 +48,13 @@ pub(crate) struct Solver<'a> {
 }
 
 impl<'a> Solver<'a> {
-    pub(crate) fn new(g: &'a Geometry, drawn: u64, budget: Option<&'a Budget>) -> Solver<'a> {
-        let free = (g.all & !drawn).count_ones();
-        let bits = (free + 2).clamp(10, 20);
+    /// A solver with this thread's table, emptied.
+    pub(crate) fn new(g: &'a Geometry, budget: Option<&Budget>) -> Solver<'a> {
+        let mut tt = take_spare(&TABLE, || Table::new(TT_SLOTS));
+        tt.new_generation();
         Solver {
             g,
-            tt: Table::new(1 << bits),
+            tt,
             endgame: Endgame::new(),
             counter: Counter::new(budget.cloned()),
         }
@@ -166,8 +177,9 @@ impl<'a> Solver<'a> {
         let key = g.canonical(drawn) | OCCUPIED;
         let slot = self.slot(key);
         let mut hint = EDGE;
+        let generation = self.tt.generation();
         let entry = self.tt.get(slot);
-        if entry.key == key {
+        if entry.key == key && entry.generation == generation {
             let (lo, hi) = (entry.lo as i32, entry.hi as i32);
             if lo >= beta {
                 return lo;
@@ -243,17 +255,24 @@ impl<'a> Solver<'a> {
         lo = parity_ceil(lo, open);
         hi = parity_floor(hi, open);
         let entry = self.tt.get_mut(slot);
-        if entry.key == key {
+        if entry.key == key && entry.generation == generation {
             lo = lo.max(entry.lo as i32);
             hi = hi.min(entry.hi as i32);
         }
         *entry = Entry {
             key,
+            generation,
             lo: lo as i8,
             hi: hi as i8,
             best: best_move,
         };
         best
+    }
+}
+
+impl Drop for Solver<'_> {
+    fn drop(&mut self) {
+        give_back_spare(&TABLE, std::mem::take(&mut self.tt));
     }
 }
 
@@ -327,5 +346,6 @@ pub(crate) fn order_all(
 /// if the budget ran out first.
 pub fn solve(position: &DotsAndBoxes, budget: &Budget) -> Option<i32> {
     let g = Geometry::of(position);
-    Solver::new(&g, position.drawn(), Some(budget)).value(position.drawn())
+    let value = Solver::new(&g, Some(budget)).value(position.drawn());
+    value
 }

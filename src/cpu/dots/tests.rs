@@ -121,10 +121,10 @@ fn check_against_plain(w: usize, h: usize, free: usize, count: usize, seed: u64)
         let drawn = random_drawn(&g, &mut rng, free, i % 2 == 0);
         let mut plain = Plain::new(w, h);
         let expected = plain.value(drawn);
-        let got = Solver::new(&g, drawn, None).value(drawn);
+        let got = Solver::new(&g, None).value(drawn);
         assert_eq!(got, Some(expected), "{w}x{h} drawn {drawn:#x}");
         // The best move the solver names is worth the value too.
-        let (l, v) = Solver::new(&g, drawn, None).best_move(drawn).unwrap();
+        let (l, v) = Solver::new(&g, None).best_move(drawn).unwrap();
         assert_eq!(v, expected);
         let after = drawn | 1 << l;
         let gain = g.gain(drawn, l);
@@ -168,14 +168,14 @@ fn symmetric_images_solve_alike() {
     let mut rng = StdRng::seed_from_u64(5);
     for _ in 0..20 {
         let drawn = random_drawn(&g, &mut rng, 12, true);
-        let v = Solver::new(&g, drawn, None).value(drawn);
+        let v = Solver::new(&g, None).value(drawn);
         assert_eq!(g.canonical(drawn).count_ones(), drawn.count_ones());
         for table in &g.syms {
             let mut image = 0;
             for (byte, entries) in table.iter().enumerate() {
                 image |= entries[(drawn >> (8 * byte)) as usize & 0xff];
             }
-            assert_eq!(Solver::new(&g, image, None).value(image), v);
+            assert_eq!(Solver::new(&g, None).value(image), v);
         }
     }
 }
@@ -421,7 +421,7 @@ fn measure() {
     let p = DotsAndBoxes::new(3, 3).unwrap();
     let g = Geometry::of(&p);
     let start = Instant::now();
-    let mut solver = Solver::new(&g, 0, None);
+    let mut solver = Solver::new(&g, None);
     let v = solver.value(0);
     println!(
         "empty 3x3: {v:?} in {:?}, {} nodes",
@@ -438,7 +438,7 @@ fn measure() {
                 let drawn = random_drawn(&g, &mut rng, free, i % 2 == 0);
                 let budget = Budget::new(Duration::from_millis(1500));
                 let start = Instant::now();
-                if Solver::new(&g, drawn, Some(&budget)).value(drawn).is_some() {
+                if Solver::new(&g, Some(&budget)).value(drawn).is_some() {
                     solved += 1;
                 }
                 worst = worst.max(start.elapsed());
@@ -472,12 +472,10 @@ fn theory_captures_like_the_solver_before_a_loony_endgame() {
             {
                 continue;
             }
-            let best = Solver::new(&g, drawn, None).value(drawn).unwrap();
+            let best = Solver::new(&g, None).value(drawn).unwrap();
             let l = theory(&g, drawn, &expired, &mut rng);
             let gain = g.gain(drawn, l);
-            let child = Solver::new(&g, drawn | 1 << l, None)
-                .value(drawn | 1 << l)
-                .unwrap();
+            let child = Solver::new(&g, None).value(drawn | 1 << l).unwrap();
             let v = if gain > 0 { gain + child } else { -child };
             assert_eq!(v, best, "{w}x{h} drawn {drawn:#x}: line {l}");
             checked += 1;

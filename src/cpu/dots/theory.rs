@@ -143,7 +143,7 @@ pub(crate) fn theory(
     // 3. Loony endgame: on chains and loops the solver is quick (captures
     // are forced or two-way, and the rest is the endgame recursion).
     if endgame.of(g, drawn).is_some() {
-        if let Some((l, _)) = Solver::new(g, drawn, Some(budget)).best_move(drawn) {
+        if let Some((l, _)) = Solver::new(g, Some(budget)).best_move(drawn) {
             return l;
         }
     }
