@@ -37,38 +37,9 @@ pub mod connect4_3p;
 pub mod dots;
 pub mod search;
 
-pub use search::{Budget, Cpu};
+pub use search::{Budget, Cpu, Level};
 
 use crate::game::{AnyGame, Move};
-use serde::{Deserialize, Serialize};
-
-/// How strong a CPU seat plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Easy,
-    #[default]
-    Medium,
-    Hard,
-}
-
-impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Level> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(name.trim()))
-    }
-}
 
 impl Cpu for AnyGame {
     fn choose<R: rand::Rng + ?Sized>(

@@ -3,15 +3,43 @@
 //! the tactical first look at the root, and the one way to ask a game's CPU
 //! for a move ([`Cpu::choose`]).
 
-use super::Level;
 use crate::game::bits::Bits;
 use crate::game::{Game, Move};
 use rand::Rng;
+use serde::{Deserialize, Serialize};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::LocalKey;
 use std::time::{Duration, Instant};
+
+/// How strong a CPU seat plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Easy,
+    #[default]
+    Medium,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(name.trim()))
+    }
+}
 
 /// A game's CPU players, called the same way for every game.
 pub trait Cpu: Game {

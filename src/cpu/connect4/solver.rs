@@ -10,12 +10,10 @@
 //! they create, and a fixed-size transposition table ([`Table`]; mirror
 //! positions share an entry) remembers bounds and the best move.
 
-use super::pool;
 use super::position::{column, winning_spots, Position, CELLS_I, EVEN_ROWS, ODD_ROWS, ORDER};
 use super::table::{Bound, Table};
 use crate::cpu::search::{Budget, Counter};
 use crate::game::connect4::{has_four, BOARD, CELLS, WIDTH};
-use crate::game::{Connect4, Game};
 
 /// The solver was stopped by its budget before it finished.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -418,40 +416,6 @@ impl Default for Solver {
     }
 }
 
-/// The exact score of a Connect Four position for the player to move. A
-/// finished game scores as lost for the player to move (or 0 when drawn).
-pub fn solve(game: &Connect4) -> i32 {
-    if let Some(score) = finished_score(game) {
-        return score;
-    }
-    let mut solver = pool::take_solver();
-    solver.reset();
-    let result = solver.solve(&Position::from_game(game));
-    pool::give_back(solver);
-    result.unwrap_or(0)
-}
-
-/// -1, 0 or 1: whether the player to move loses, draws or wins.
-pub fn solve_weak(game: &Connect4) -> i32 {
-    if let Some(score) = finished_score(game) {
-        return score.signum();
-    }
-    let mut solver = pool::take_solver();
-    solver.reset();
-    let result = solver.solve_weak(&Position::from_game(game));
-    pool::give_back(solver);
-    result.unwrap_or(0)
-}
-
-fn finished_score(game: &Connect4) -> Option<i32> {
-    let outcome = game.outcome()?;
-    Some(match outcome.winner() {
-        // The winner played (plies + 1) / 2 stones.
-        Some(_) => -(22 - (game.plies() as i32 + 1) / 2),
-        None => 0,
-    })
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -535,16 +499,6 @@ pub(crate) mod tests {
             };
             assert_eq!(after, result, "{moves}: column {}", c + 1);
         }
-    }
-
-    #[test]
-    fn finished_games_score_as_lost() {
-        // Red wins on the fourth stone (ply 7): 22 - 4 = 18.
-        let g = Connect4::from_digits("1212121").unwrap();
-        assert_eq!(solve(&g), -18);
-        assert_eq!(solve_weak(&g), -1);
-        let g = Connect4::from_digits("121212").unwrap();
-        assert_eq!(solve(&g), 18);
     }
 
     /// The exact score after playing column `c` in `p`, for the mover.
