@@ -26,6 +26,9 @@ pub enum Bound {
 /// The solver's table (see the module docs).
 pub struct Table {
     buckets: search::Table<[u64; 2]>,
+    /// The number of buckets, kept here so that `key % n` and `key / n`
+    /// sit side by side (one division).
+    n: u64,
 }
 
 pub(crate) const QUOTIENT_BITS: u32 = 28;
@@ -47,6 +50,7 @@ impl Table {
         );
         Table {
             buckets: search::Table::new(buckets),
+            n: buckets as u64,
         }
     }
 
@@ -83,7 +87,7 @@ impl Table {
     /// Asks the processor to fetch a key's bucket ahead of [`Table::get`].
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        self.buckets.prefetch(self.buckets.index(key));
+        self.buckets.prefetch((key % self.n) as usize);
     }
 
     #[inline]
@@ -91,16 +95,17 @@ impl Table {
         e >> GENERATION_SHIFT == self.generation() && e & QUOTIENT_MASK == quotient
     }
 
+    /// The bucket of `key` and what identifies `key` in it.
     #[inline]
-    fn quotient(&self, key: u64) -> u64 {
-        key / self.buckets.len() as u64
+    fn place(&self, key: u64) -> (usize, u64) {
+        ((key % self.n) as usize, key / self.n)
     }
 
     /// The stored value, its bound and the best column of `key`.
     #[inline]
     pub fn get(&self, key: u64) -> Option<(i32, Bound, Option<usize>)> {
-        let bucket = self.buckets.get(self.buckets.index(key));
-        let quotient = self.quotient(key);
+        let (index, quotient) = self.place(key);
+        let bucket = self.buckets.get(index);
         let e = if self.matches(bucket[0], quotient) {
             bucket[0]
         } else if self.matches(bucket[1], quotient) {
@@ -121,7 +126,7 @@ impl Table {
     /// Stores a result for `key`, a position with `moves` stones.
     #[inline]
     pub fn put(&mut self, key: u64, moves: u32, value: i32, bound: Bound, best: Option<usize>) {
-        let quotient = self.quotient(key);
+        let (index, quotient) = self.place(key);
         let generation = self.generation();
         let e = quotient
             | (((value + 32) as u64) << 28)
@@ -129,7 +134,6 @@ impl Table {
             | ((best.unwrap_or(7) as u64) << 36)
             | ((moves as u64) << 39)
             | (generation << GENERATION_SHIFT);
-        let index = self.buckets.index(key);
         let first = self.buckets.get(index)[0];
         let first_moves = ((first >> 39) & 63) as u32;
         let first_same = self.matches(first, quotient);
