@@ -9,8 +9,7 @@
 //! the mean CPU time of the solving thread, which on a shared machine
 //! leaves out the time spent waiting for a core.
 
-use boardbot::cpu::connect4::{Position, Solver, Table};
-use std::path::PathBuf;
+use boardbot::cpu::connect4::{test_data_dir, Position, Solver, Table};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -76,7 +75,7 @@ fn main() -> ExitCode {
     if sets.is_empty() {
         sets.extend(QUICK.iter().map(|s| s.to_string()));
     }
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/connect4"));
+    let dir = test_data_dir();
     let mut solver = match log2 {
         Some(n) => Solver::with_table(Table::with_log2(n)),
         None => Solver::new(),

@@ -8,7 +8,7 @@
 //! boardbot solve connect4-3d <moves>
 //! boardbot solve dots [--size WxH] <lines>
 //! boardbot cpu <game> --level <easy|medium|hard> [--size WxH] <moves>
-//! boardbot arena <game> <levelA> <levelB> [--games N] [--size WxH]
+//! boardbot arena <game> <levelA> <levelB> [--games N] [--size WxH] [--seed N]
 //! boardbot book generate [--depth D] [--out PATH] [--limit SECONDS] [--table-log2 N] [--extend BOOK]
 //! ```
 //!
@@ -20,9 +20,12 @@
 
 mod play;
 
-use crate::cpu::{self, book, Budget, Level};
-use crate::game::{AnyGame, Connect4, Game, GameKind, Outcome, Seat};
+use crate::cpu::arena::{Arena, Player};
+use crate::cpu::connect4::book;
+use crate::cpu::{self, Budget, Level};
+use crate::game::{AnyGame, Connect4, DotsAndBoxes, Game, GameKind};
 use crate::i18n::{tr, Lang};
+use rand::rngs::StdRng;
 use std::time::{Duration, Instant};
 
 /// The tools' usage, for `boardbot help`.
@@ -46,7 +49,7 @@ usage: boardbot [run]                     start the bot (default)
                                           net boxes the side to move gains from here on
        boardbot cpu <game> --level <easy|medium|hard> [--size WxH] <moves>
                                           the move the CPU would play
-       boardbot arena <game> <levelA> <levelB> [--games N] [--size WxH]
+       boardbot arena <game> <levelA> <levelB> [--games N] [--size WxH] [--seed N]
                                           CPU levels play each other, seats rotating
        boardbot book generate [--depth D] [--out PATH] [--limit SECONDS]
                               [--table-log2 N] [--extend BOOK]
@@ -205,7 +208,7 @@ fn parse_number(value: Option<&String>, name: &str, default: u32) -> Result<u32,
 fn solve(args: &[String]) -> ToolResult {
     match args.first().map(String::as_str) {
         Some("dots") => {
-            println!("{}", cpu::dots::solve_command(args)?);
+            println!("{}", solve_dots(args)?);
             Ok(())
         }
         Some("connect4-3d") => {
@@ -268,68 +271,61 @@ fn cpu_move(args: &[String]) -> ToolResult {
     }
 }
 
-/// Median and maximum of some durations.
-fn median_max(times: &mut [Duration]) -> (Duration, Duration) {
-    if times.is_empty() {
-        return (Duration::ZERO, Duration::ZERO);
-    }
-    times.sort_unstable();
-    (times[times.len() / 2], times[times.len() - 1])
-}
-
 fn arena(args: &[String]) -> ToolResult {
-    let (positional, options) = split_options(args, &[], &["--games", "--size"])?;
+    let (positional, options) = split_options(args, &[], &["--games", "--size", "--seed"])?;
     if positional.len() != 3 {
-        return Err("usage: arena <game> <levelA> <levelB> [--games N] [--size WxH]".into());
+        return Err(
+            "usage: arena <game> <levelA> <levelB> [--games N] [--size WxH] [--seed N]".into(),
+        );
     }
     let kind = parse_kind(positional.first().copied(), option(&options, "--size"))?;
     let levels = [
         parse_level(positional.get(1).copied())?,
         parse_level(positional.get(2).copied())?,
     ];
-    let games = parse_number(option(&options, "--games"), "--games", 10)?;
-    let seats = kind.seat_count();
-    let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
-    for game_number in 0..games {
-        // A's seat rotates over the match's seats; B holds every other one.
-        let a_seat = (game_number as usize % seats) as Seat;
-        let mut position = AnyGame::new(kind).ok_or("unsupported board size")?;
-        while !position.is_over() {
-            let player = usize::from(position.to_move() != a_seat);
-            let started = Instant::now();
-            let mv = cpu::choose_move(&position, levels[player], &Budget::new(Budget::HARD))
-                .ok_or("a CPU found no move in an unfinished game")?;
-            times[player].push(started.elapsed());
-            position
-                .play(mv)
-                .map_err(|e| format!("a CPU chose an illegal move: {e}"))?;
+    let arena = Arena {
+        games: parse_number(option(&options, "--games"), "--games", 10)? as usize,
+        seed: parse_number(option(&options, "--seed"), "--seed", 1)?.into(),
+        opening_plies: 0,
+        move_time: Budget::HARD,
+    };
+    let start = AnyGame::new(kind).ok_or("unsupported board size")?;
+    let level = |level: Level| {
+        move |game: &AnyGame, budget: &Budget, rng: &mut StdRng| {
+            cpu::choose_move_with(game, level, budget, rng)
         }
-        match position.outcome() {
-            Some(Outcome::Win { seat, .. }) if seat == a_seat => wins += 1,
-            Some(Outcome::Win { .. }) => losses += 1,
-            _ => draws += 1,
-        }
-    }
-    let b_seats = if seats == 3 {
+    };
+    let (a, b) = (level(levels[0]), level(levels[1]));
+    let players: [Player<'_, AnyGame>; 2] = [&a, &b];
+    // A's seat rotates over the match's seats; B holds every other one.
+    let standing = arena
+        .play(&start, &players, |_, _| {})
+        .map_err(|e| e.to_string())?;
+    let b_seats = if kind.seat_count() == 3 {
         " (B holds two seats)"
     } else {
         ""
     };
     println!(
-        "{} {} vs {}{b_seats}: {games} games, {wins} wins, {draws} draws, {losses} losses (for {})",
+        "{} {} vs {}{b_seats}: {} games, {} wins, {} draws, {} losses (for {})",
         kind.command(),
         levels[0].name(),
         levels[1].name(),
+        arena.games,
+        standing.wins[0],
+        standing.draws,
+        standing.wins[1],
         levels[0].name()
     );
     for (player, level) in levels.iter().enumerate() {
-        let (median, max) = median_max(&mut times[player]);
+        let times = standing.times[player];
         println!(
-            "{} ({}): {} moves, median {median:.2?}, max {max:.2?} per move",
+            "{} ({}): {} moves, median {:.2?}, max {:.2?} per move",
             if player == 0 { "A" } else { "B" },
             level.name(),
-            times[player].len()
+            times.moves,
+            times.median,
+            times.max
         );
     }
     Ok(())
@@ -474,6 +470,56 @@ fn invite(args: &[String]) -> ToolResult {
     let id = application_id(|name| std::env::var(name).ok())?;
     println!("{}", invite_url(id));
     Ok(())
+}
+
+/// `boardbot solve dots --size WxH <lines>`: the lines (comma-separated
+/// names such as `a1-b1`, possibly none) are played in order from the empty
+/// board with the normal turn rules; the answer is the exact net number of
+/// boxes the side to move gains from there on.
+fn solve_dots(args: &[String]) -> Result<String, String> {
+    let mut size = None;
+    let mut lines: Option<&str> = None;
+    let mut args = args.iter().map(String::as_str).peekable();
+    if args.peek() == Some(&"dots") {
+        args.next();
+    }
+    while let Some(arg) = args.next() {
+        if let Some(value) = arg.strip_prefix("--size=") {
+            size = Some(value);
+        } else if arg == "--size" {
+            size = Some(args.next().ok_or("--size needs a value such as 5x4")?);
+        } else if arg.starts_with("--") {
+            return Err(format!("unknown option {arg}"));
+        } else if lines.is_some() {
+            return Err(format!(
+                "unexpected argument {arg}: give the lines as one comma-separated list"
+            ));
+        } else {
+            lines = Some(arg);
+        }
+    }
+    let size = size.unwrap_or("5x4");
+    let Some(GameKind::Dots { width, height }) = GameKind::parse_dots_size(size) else {
+        return Err(format!(
+            "unknown board size {size}: use 5x4, 3x3, 4x4 or 5x5"
+        ));
+    };
+    let mut position = DotsAndBoxes::new(width, height).ok_or("unsupported board size")?;
+    for name in lines.unwrap_or("").split(',').map(str::trim) {
+        if name.is_empty() {
+            continue;
+        }
+        let mv = position
+            .parse_move(name)
+            .ok_or_else(|| format!("{name} is not a line on a {size} board"))?;
+        position
+            .play(mv)
+            .map_err(|e| format!("cannot draw {name}: {e}"))?;
+    }
+    let budget = Budget::new(Duration::from_secs(60));
+    cpu::dots::solve(&position, &budget)
+        .map(|v| v.to_string())
+        .ok_or_else(|| "too many free lines to solve within 60 seconds".to_string())
 }
 
 fn book_tool(args: &[String]) -> ToolResult {
@@ -694,6 +740,34 @@ mod tests {
         assert_eq!(parse_lang(Some(&"pt-BR".to_string())), Ok(Lang::PtBr));
         assert_eq!(parse_lang(Some(&"FR".to_string())), Ok(Lang::Fr));
         assert_eq!(parse_lang(None), Ok(Lang::En));
+    }
+
+    #[test]
+    fn solve_dots_reads_sizes_and_lines() {
+        let args = |s: &[&str]| s.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+        // 3 x 3: a chain of three along the top and a single box at the
+        // bottom right left open, everything else claimed.
+        let lines = "a1-b1,b1-c1,c1-d1,a2-b2,b2-c2,c2-d2,a2-a3,b2-b3,c2-c3,\
+                     d2-d3,a3-b3,b3-c3,c3-d3,a3-a4,b3-b4,c3-c4,a4-b4,b4-c4";
+        assert_eq!(
+            solve_dots(&args(&["--size", "3x3", lines])),
+            Ok("2".to_string())
+        );
+        assert_eq!(
+            solve_dots(&args(&["dots", "--size=3x3", lines])),
+            Ok("2".to_string())
+        );
+        assert!(solve_dots(&args(&["--size", "7x7", ""])).is_err());
+        assert!(solve_dots(&args(&["--size", "3x3", "a1-c1"])).is_err());
+        assert!(solve_dots(&args(&["--size", "3x3", "a1-b1,a1-b1"])).is_err());
+        assert!(solve_dots(&args(&["--size"])).is_err());
+        assert!(solve_dots(&args(&["--bogus"])).is_err());
+        for e in [
+            solve_dots(&args(&["--size", "7x7"])),
+            solve_dots(&args(&["--size", "3x3", "a1-c1"])),
+        ] {
+            assert!(!e.unwrap_err().contains('\n'));
+        }
     }
 
     #[test]

@@ -5,10 +5,12 @@
 //! whose meaning belongs to the game (a column, a rod, a line); its public
 //! name (`4`, `B3`, `a1-b1`) comes from [`Game::move_name`].
 
+pub mod bits;
 pub mod connect4;
 pub mod connect4_3d;
 pub mod connect4_3p;
 pub mod dots;
+pub mod flat;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -17,6 +19,7 @@ pub use connect4::Connect4;
 pub use connect4_3d::Connect4ThreeD;
 pub use connect4_3p::Connect4ThreePlayer;
 pub use dots::DotsAndBoxes;
+pub use flat::BadPosition;
 
 /// A seat at the table, in turn order: 0 moves first in a match.
 pub type Seat = u8;

@@ -1,7 +1,16 @@
-use super::*;
-use crate::game::Seat;
+use super::endgame::Endgame;
+use super::geometry::Geometry;
+use super::solver::{solve, Solver};
+use super::theory::{capture, free_lines, safe_lines, theory};
+use crate::cpu::search::{Budget, Cpu};
+use crate::cpu::Level;
+use crate::game::dots::DotsAndBoxes;
+use crate::game::{Game, GameKind, Move, Seat};
 use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 /// A plain exhaustive minimax (memoised on the drawn set), with its own
 /// box bookkeeping from coordinates.
@@ -112,10 +121,10 @@ fn check_against_plain(w: usize, h: usize, free: usize, count: usize, seed: u64)
         let drawn = random_drawn(&g, &mut rng, free, i % 2 == 0);
         let mut plain = Plain::new(w, h);
         let expected = plain.value(drawn);
-        let got = Solver::new(&g, drawn, None).value(drawn);
+        let got = Solver::new(&g, None).value(drawn);
         assert_eq!(got, Some(expected), "{w}x{h} drawn {drawn:#x}");
         // The best move the solver names is worth the value too.
-        let (l, v) = Solver::new(&g, drawn, None).best_move(drawn).unwrap();
+        let (l, v) = Solver::new(&g, None).best_move(drawn).unwrap();
         assert_eq!(v, expected);
         let after = drawn | 1 << l;
         let gain = g.gain(drawn, l);
@@ -159,14 +168,14 @@ fn symmetric_images_solve_alike() {
     let mut rng = StdRng::seed_from_u64(5);
     for _ in 0..20 {
         let drawn = random_drawn(&g, &mut rng, 12, true);
-        let v = Solver::new(&g, drawn, None).value(drawn);
+        let v = Solver::new(&g, None).value(drawn);
         assert_eq!(g.canonical(drawn).count_ones(), drawn.count_ones());
         for table in &g.syms {
             let mut image = 0;
             for (byte, entries) in table.iter().enumerate() {
                 image |= entries[(drawn >> (8 * byte)) as usize & 0xff];
             }
-            assert_eq!(Solver::new(&g, image, None).value(image), v);
+            assert_eq!(Solver::new(&g, None).value(image), v);
         }
     }
 }
@@ -250,18 +259,12 @@ fn keeps_control_by_declining_the_last_two() {
     let decline = p.parse_move("d1-d2").unwrap();
     let take = p.parse_move("c1-c2").unwrap();
     let mut rng = StdRng::seed_from_u64(6);
-    assert_eq!(
-        choose_with(&p, Level::Hard, &roomy(), &mut rng),
-        Some(decline)
-    );
+    assert_eq!(p.choose(Level::Hard, &roomy(), &mut rng), Some(decline));
     let g = Geometry::of(&p);
     let expired = Budget::new(Duration::ZERO);
     assert_eq!(theory(&g, p.drawn(), &expired, &mut rng), decline as usize);
     // Medium never double-deals.
-    assert_eq!(
-        choose_with(&p, Level::Medium, &roomy(), &mut rng),
-        Some(take)
-    );
+    assert_eq!(p.choose(Level::Medium, &roomy(), &mut rng), Some(take));
     // And the numbers: declining wins 4 from here; taking both boxes and
     // then opening the loop loses 4.
     assert_eq!(solve(&p, &roomy()), Some(4));
@@ -301,17 +304,14 @@ fn loop_of_four_and_chain_of_five() {
         .map(|n| p.parse_move(n).unwrap())
         .collect();
     let mut rng = StdRng::seed_from_u64(13);
-    let mv = choose_with(&p, Level::Hard, &roomy(), &mut rng).unwrap();
+    let mv = p.choose(Level::Hard, &roomy(), &mut rng).unwrap();
     assert!(ring.contains(&mv), "hard drew {}", p.move_name(mv));
     // The loop opened: the receiver takes nothing and hands all four back
     // with the line across the ring.
     let mut q = p;
     play(&mut q, &["b1-b2"]);
     let across = q.parse_move("b2-b3").unwrap();
-    assert_eq!(
-        choose_with(&q, Level::Hard, &roomy(), &mut rng),
-        Some(across)
-    );
+    assert_eq!(q.choose(Level::Hard, &roomy(), &mut rng), Some(across));
     let expired = Budget::new(Duration::ZERO);
     assert_eq!(theory(&g, q.drawn(), &expired, &mut rng), across as usize);
     assert_eq!(solve(&q, &roomy()), Some(1));
@@ -342,7 +342,7 @@ fn opens_the_short_chain_before_the_long_one() {
     ];
     let mut rng = StdRng::seed_from_u64(7);
     for level in [Level::Medium, Level::Hard] {
-        let mv = choose_with(&p, level, &roomy(), &mut rng).unwrap();
+        let mv = p.choose(level, &roomy(), &mut rng).unwrap();
         assert!(short.contains(&mv), "{level:?} drew {}", p.move_name(mv));
     }
     let expired = Budget::new(Duration::ZERO);
@@ -357,14 +357,14 @@ fn takes_a_free_box() {
     let take = p.parse_move("c4-d4").unwrap();
     let mut rng = StdRng::seed_from_u64(8);
     for level in [Level::Medium, Level::Hard] {
-        assert_eq!(choose_with(&p, level, &roomy(), &mut rng), Some(take));
+        assert_eq!(p.choose(level, &roomy(), &mut rng), Some(take));
     }
     let g = Geometry::of(&p);
     let expired = Budget::new(Duration::ZERO);
     assert_eq!(theory(&g, p.drawn(), &expired, &mut rng), take as usize);
     // Easy takes it most of the time.
     let taken = (0..100)
-        .filter(|_| choose_with(&p, Level::Easy, &roomy(), &mut rng) == Some(take))
+        .filter(|_| p.choose(Level::Easy, &roomy(), &mut rng) == Some(take))
         .count();
     assert!(taken >= 60, "{taken}");
 }
@@ -382,10 +382,10 @@ fn every_level_always_draws_a_legal_line() {
                 } else {
                     Budget::new(Duration::from_millis(200))
                 };
-                let mv = choose_with(&p, level, &budget, &mut rng).unwrap();
+                let mv = p.choose(level, &budget, &mut rng).unwrap();
                 p.play(mv).unwrap();
             }
-            assert_eq!(choose_with(&p, level, &roomy(), &mut rng), None);
+            assert_eq!(p.choose(level, &roomy(), &mut rng), None);
         }
     }
 }
@@ -405,48 +405,13 @@ fn hard_beats_medium_on_3x3() {
             };
             // Room for the exact solver to finish: the match is deterministic.
             let budget = Budget::new(Duration::from_secs(60));
-            let mv = choose_with(&p, level, &budget, &mut rng).unwrap();
+            let mv = p.choose(level, &budget, &mut rng).unwrap();
             p.play(mv).unwrap();
         }
         let s = p.scores();
         margin += s[hard_seat as usize] as i32 - s[1 - hard_seat as usize] as i32;
     }
     assert!(margin > 0, "hard's margin over medium {margin}");
-}
-
-#[test]
-fn solve_command_reads_sizes_and_lines() {
-    let args = |s: &[&str]| s.iter().map(|a| a.to_string()).collect::<Vec<_>>();
-    let p = chain_and_single();
-    let names: Vec<String> = free_complement(&p);
-    let line_list = names.join(",");
-    assert_eq!(
-        solve_command(&args(&["--size", "3x3", &line_list])),
-        Ok("2".to_string())
-    );
-    assert_eq!(
-        solve_command(&args(&["dots", "--size=3x3", &line_list])),
-        Ok("2".to_string())
-    );
-    assert!(solve_command(&args(&["--size", "7x7", ""])).is_err());
-    assert!(solve_command(&args(&["--size", "3x3", "a1-c1"])).is_err());
-    assert!(solve_command(&args(&["--size", "3x3", "a1-b1,a1-b1"])).is_err());
-    assert!(solve_command(&args(&["--size"])).is_err());
-    assert!(solve_command(&args(&["--bogus"])).is_err());
-    for e in [
-        solve_command(&args(&["--size", "7x7"])),
-        solve_command(&args(&["--size", "3x3", "a1-c1"])),
-    ] {
-        assert!(!e.unwrap_err().contains('\n'));
-    }
-}
-
-/// The names of the drawn lines of `p`, in line order.
-fn free_complement(p: &DotsAndBoxes) -> Vec<String> {
-    (0..p.line_count() as Move)
-        .filter(|&m| p.line_owner(m).is_some())
-        .map(|m| p.move_name(m))
-        .collect()
 }
 
 /// Release figures: `cargo test --release --lib cpu::dots -- --ignored --nocapture`.
@@ -456,12 +421,12 @@ fn measure() {
     let p = DotsAndBoxes::new(3, 3).unwrap();
     let g = Geometry::of(&p);
     let start = Instant::now();
-    let mut solver = Solver::new(&g, 0, None);
+    let mut solver = Solver::new(&g, None);
     let v = solver.value(0);
     println!(
         "empty 3x3: {v:?} in {:?}, {} nodes",
         start.elapsed(),
-        solver.nodes
+        solver.nodes()
     );
     let mut rng = StdRng::seed_from_u64(11);
     for (w, h) in [(5, 4), (4, 4), (5, 5)] {
@@ -473,7 +438,7 @@ fn measure() {
                 let drawn = random_drawn(&g, &mut rng, free, i % 2 == 0);
                 let budget = Budget::new(Duration::from_millis(1500));
                 let start = Instant::now();
-                if Solver::new(&g, drawn, Some(&budget)).value(drawn).is_some() {
+                if Solver::new(&g, Some(&budget)).value(drawn).is_some() {
                     solved += 1;
                 }
                 worst = worst.max(start.elapsed());
@@ -507,12 +472,10 @@ fn theory_captures_like_the_solver_before_a_loony_endgame() {
             {
                 continue;
             }
-            let best = Solver::new(&g, drawn, None).value(drawn).unwrap();
+            let best = Solver::new(&g, None).value(drawn).unwrap();
             let l = theory(&g, drawn, &expired, &mut rng);
             let gain = g.gain(drawn, l);
-            let child = Solver::new(&g, drawn | 1 << l, None)
-                .value(drawn | 1 << l)
-                .unwrap();
+            let child = Solver::new(&g, None).value(drawn | 1 << l).unwrap();
             let v = if gain > 0 { gain + child } else { -child };
             assert_eq!(v, best, "{w}x{h} drawn {drawn:#x}: line {l}");
             checked += 1;
@@ -539,7 +502,7 @@ fn theory_against_medium() {
                 let g = Geometry::of(&p);
                 theory(&g, p.drawn(), &budget, &mut rng) as Move
             } else {
-                choose_with(&p, Level::Medium, &roomy(), &mut rng).unwrap()
+                p.choose(Level::Medium, &roomy(), &mut rng).unwrap()
             };
             p.play(mv).unwrap();
         }
@@ -563,11 +526,11 @@ fn hard_move_times() {
         while !p.is_over() {
             let mv = if p.to_move() == 0 {
                 let start = std::time::Instant::now();
-                let mv = choose_with(&p, Level::Hard, &Budget::new(Budget::HARD), &mut rng);
+                let mv = p.choose(Level::Hard, &Budget::new(Budget::HARD), &mut rng);
                 slowest = slowest.max(start.elapsed());
                 mv.unwrap()
             } else {
-                choose_with(&p, Level::Medium, &roomy(), &mut rng).unwrap()
+                p.choose(Level::Medium, &roomy(), &mut rng).unwrap()
             };
             p.play(mv).unwrap();
         }

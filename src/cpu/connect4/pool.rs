@@ -1,11 +1,12 @@
 //! Solvers kept between searches, so that a move does not allocate (and
-//! fault in) a fresh 64 MiB transposition table every time.
+//! fault in) a fresh 64 MiB transposition table every time: take one with
+//! [`take_solver`], give it back with [`give_back`].
 //!
 //! Each thread keeps its own: the service's search pool runs every search
 //! on a few long-lived worker threads, so each worker reuses one table and
 //! the bot's memory stays bounded by the number of workers.
 
-use super::connect4::Solver;
+use super::solver::Solver;
 use std::cell::RefCell;
 
 thread_local! {

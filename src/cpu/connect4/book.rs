@@ -23,13 +23,16 @@
 //! all. No position hit the 5-20 s limits given. The hard CPU's weak-solve and heuristic fallbacks cover the
 //! positions after the book that the solver cannot finish in time.
 
-use super::connect4::{Position, Solver};
+use super::position::Position;
+use super::solver::Solver;
+use super::table::Table;
+use crate::cpu::search::Budget;
 use crate::game::connect4::{CELLS, WIDTH};
 use std::time::{Duration, Instant};
 
 pub const MAGIC: &[u8; 8] = b"C4BOOK1\n";
 
-static BOOK: &[u8] = include_bytes!("../../assets/connect4-book.bin");
+static BOOK: &[u8] = include_bytes!("../../../assets/connect4-book.bin");
 
 /// The key of `p` in the book and whether the book stores its mirror image.
 fn canonical(p: &Position) -> (u64, bool) {
@@ -123,7 +126,7 @@ pub fn parse(bytes: &[u8]) -> Option<Vec<u64>> {
 pub fn generate(settings: &Settings, mut report: impl FnMut(&Progress)) -> Vec<u8> {
     let mut walker = Walker {
         settings: settings.clone(),
-        solver: Solver::with_table(super::connect4::Table::with_log2(settings.table_log2)),
+        solver: Solver::with_table(Table::with_log2(settings.table_log2)),
         found: settings.known.clone(),
         given_up: Vec::new(),
         start: Instant::now(),
@@ -180,7 +183,7 @@ impl Walker {
                     let began = Instant::now();
                     self.solver.reset();
                     self.solver
-                        .set_budget(self.settings.time_limit.map(super::Budget::new));
+                        .set_budget(self.settings.time_limit.map(Budget::new));
                     let solved = self.solver.best_move(p);
                     let result = match solved {
                         Ok(Some((c, score))) => {

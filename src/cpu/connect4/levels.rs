@@ -1,0 +1,385 @@
+//! The Connect Four CPU levels: `hard` plays perfectly wherever it can prove
+//! it (opening book, exact solver, weak solve), `medium` searches a few
+//! plies with a threat-counting evaluation, `easy` takes wins, blocks half
+//! the time and otherwise plays at random, centre first.
+
+use super::position::{column, winning_spots, Position, CELLS_I, ORDER};
+use super::{book, pool};
+use crate::cpu::search::{weighted_pick, Budget, Counter, Cpu, Mate};
+use crate::cpu::Level;
+use crate::game::connect4::{BOARD, BOTTOM, CELLS, WIDTH};
+use crate::game::{Connect4, Game, Move};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use std::time::Instant;
+
+/// Scores of the heuristic search: a win is worth more than any estimate;
+/// a win with the stone that makes `moves` on the board scores
+/// `WIN + CELLS - moves` (a sooner win scores more).
+const WIN: i32 = 10_000;
+const MATE: Mate = Mate::new(WIN + CELLS_I, CELLS_I + 1);
+
+/// Centre-heavy weights for the easy level's random choice.
+const EASY_WEIGHTS: [u32; WIDTH] = [1, 2, 3, 5, 3, 2, 1];
+
+/// How far the medium level looks ahead, in plies.
+pub const MEDIUM_DEPTH: u32 = 7;
+
+impl Cpu for Connect4 {
+    fn choose<R: Rng + ?Sized>(&self, level: Level, budget: &Budget, rng: &mut R) -> Option<Move> {
+        if self.is_over() {
+            return None;
+        }
+        let p = Position::from_game(self);
+        let c = match level {
+            Level::Easy => easy(&p, rng),
+            Level::Medium => medium(&p, budget, rng),
+            Level::Hard => hard(&p, budget, rng),
+        };
+        Some(c as Move)
+    }
+}
+
+fn legal_columns(p: &Position) -> impl Iterator<Item = usize> + '_ {
+    ORDER.into_iter().filter(|&c| p.can_play(c))
+}
+
+fn winning_column(p: &Position) -> Option<usize> {
+    legal_columns(p).find(|&c| p.is_winning_move(c))
+}
+
+/// A beginner: takes a win it sees, blocks half the time, otherwise plays
+/// at random with a liking for the centre.
+fn easy(p: &Position, rng: &mut (impl Rng + ?Sized)) -> usize {
+    if let Some(c) = winning_column(p) {
+        return c;
+    }
+    let threats = winning_spots(p.opponent(), p.mask()) & p.playable();
+    if threats != 0 && rng.gen_bool(0.5) {
+        if let Some(c) = (0..WIDTH).find(|&c| threats & column(c) != 0) {
+            return c;
+        }
+    }
+    let columns: Vec<usize> = (0..WIDTH).filter(|&c| p.can_play(c)).collect();
+    weighted_pick(&columns, |c| EASY_WEIGHTS[c], rng).unwrap_or(ORDER[0])
+}
+
+/// Solid tactics: a short alpha-beta search with a threat-counting
+/// evaluation; equal moves are chosen at random.
+fn medium(p: &Position, budget: &Budget, rng: &mut (impl Rng + ?Sized)) -> usize {
+    let mut search = Heuristic::new(budget.clone());
+    search.best_column(p, MEDIUM_DEPTH, rng)
+}
+
+/// Perfect play: the move with the best exact score (a win as fast as
+/// possible, a loss as late as possible). Positions too early to solve in
+/// time come from the opening book, or else from the deepest heuristic
+/// search that finished.
+fn hard(p: &Position, budget: &Budget, rng: &mut (impl Rng + ?Sized)) -> usize {
+    if let Some(c) = winning_column(p) {
+        return c;
+    }
+    if let Some(c) = book::lookup(p) {
+        if p.can_play(c) {
+            return c;
+        }
+    }
+    // Time: a little over half for the exact score, then a weak solve
+    // (win, draw or loss: cheaper, and it reuses what the table learnt),
+    // then the rest for a heuristic search.
+    let now = Instant::now();
+    let left = budget.deadline.saturating_duration_since(now);
+    let until = |percent: u32| budget.until(now + left * percent / 100);
+    let mut solver = pool::take_solver();
+    solver.reset();
+    solver.set_budget(Some(until(55)));
+    let mut solved = solver.best_move(p).ok().flatten();
+    if solved.is_none() {
+        solver.set_budget(Some(until(85)));
+        solved = solver.best_move_weak(p).ok().flatten();
+    }
+    pool::give_back(solver);
+    if let Some((c, _)) = solved {
+        return c;
+    }
+    // Stop a little early: the caller still has to act on the move.
+    let mut search = Heuristic::new(until(97));
+    search.best_column(p, CELLS as u32, rng)
+}
+
+/// A depth-limited alpha-beta search with an evaluation, for the medium
+/// level and as the hard level's fallback.
+struct Heuristic {
+    counter: Counter,
+}
+
+impl Heuristic {
+    fn new(budget: Budget) -> Heuristic {
+        Heuristic {
+            counter: Counter::new(Some(budget)),
+        }
+    }
+
+    /// Iterative deepening up to `max_depth` within the budget; returns the
+    /// best column of the deepest finished iteration.
+    fn best_column(
+        &mut self,
+        p: &Position,
+        max_depth: u32,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> usize {
+        if let Some(c) = winning_column(p) {
+            return c;
+        }
+        let safe = p.non_losing_moves();
+        let mut candidates: Vec<usize> = legal_columns(p)
+            .filter(|&c| safe & column(c) != 0)
+            .collect();
+        if candidates.is_empty() {
+            // Every move loses at once: any legal move will do.
+            return legal_columns(p).next().unwrap_or(3);
+        }
+        // Shuffle so that equal moves are picked at random, then keep the
+        // centre-first order as the sort is stable.
+        candidates.shuffle(rng);
+        let mut best = candidates[0];
+        let remaining = CELLS as u32 - p.moves();
+        for depth in 1..=max_depth.min(remaining) {
+            let mut alpha = -MATE.infinity();
+            let mut scored = Vec::with_capacity(candidates.len());
+            for &c in &candidates {
+                let mut child = *p;
+                child.play_column(c);
+                let score = -self.search(&child, depth - 1, -MATE.infinity(), -alpha + 1);
+                if self.counter.stopped() {
+                    return best;
+                }
+                alpha = alpha.max(score);
+                scored.push((score, c));
+            }
+            // Best first; the previous best stays first among equals.
+            scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+            candidates = scored.iter().map(|&(_, c)| c).collect();
+            let top = scored[0].0;
+            let ties: Vec<usize> = scored
+                .iter()
+                .filter(|&&(s, _)| s == top)
+                .map(|&(_, c)| c)
+                .collect();
+            best = if ties.contains(&best) && depth > 1 {
+                best
+            } else {
+                ties[rng.gen_range(0..ties.len())]
+            };
+            if MATE.decided(top) {
+                break; // a forced result: deeper search changes nothing
+            }
+        }
+        best
+    }
+
+    fn search(&mut self, p: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        if self.counter.tick() {
+            return 0;
+        }
+        let moves = p.moves() as i32;
+        if p.can_win_now() {
+            return MATE.win_in(moves);
+        }
+        let next = p.non_losing_moves();
+        if next == 0 {
+            return MATE.loss_in(moves + 1);
+        }
+        if moves >= CELLS_I - 2 {
+            return 0;
+        }
+        if depth == 0 {
+            return evaluate(p);
+        }
+        let mut order = [(0i32, 0u64); WIDTH];
+        let mut n = 0;
+        for c in ORDER {
+            let cell = next & column(c);
+            if cell != 0 {
+                let spots = winning_spots(p.current() | cell, p.mask()).count_ones() as i32;
+                order[n] = (spots, cell);
+                n += 1;
+            }
+        }
+        order[..n].sort_by_key(|&(spots, _)| std::cmp::Reverse(spots));
+        let mut best = -MATE.infinity();
+        for &(_, cell) in &order[..n] {
+            let mut child = *p;
+            child.play_cell(cell);
+            let score = -self.search(&child, depth - 1, -beta, -alpha);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The evaluation of a quiet position for the player to move: open
+/// winning spots (more when they sit on the rows that tend to fall to
+/// that player late in the game) and stones near the centre.
+fn evaluate(p: &Position) -> i32 {
+    let mine = winning_spots(p.current(), p.mask());
+    let theirs = winning_spots(p.opponent(), p.mask());
+    // Rows 1, 3, 5 counted from 1 (odd) favour the first player, even rows
+    // the second. Row index r (from 0) is odd-numbered when r is even.
+    let odd_rows = BOTTOM * 0b010101;
+    let first_to_move = p.moves().is_multiple_of(2);
+    let (my_rows, their_rows) = if first_to_move {
+        (odd_rows, BOARD & !odd_rows)
+    } else {
+        (BOARD & !odd_rows, odd_rows)
+    };
+    let mut score = 4 * (mine.count_ones() as i32 - theirs.count_ones() as i32);
+    score += 2 * ((mine & my_rows).count_ones() as i32 - (theirs & their_rows).count_ones() as i32);
+    for (c, weight) in [(3usize, 3i32), (2, 2), (4, 2), (1, 1), (5, 1)] {
+        let col = column(c);
+        score += weight
+            * ((p.current() & col).count_ones() as i32 - (p.opponent() & col).count_ones() as i32);
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpu::connect4::load_set;
+    use crate::cpu::connect4::solver::tests::score_after;
+    use crate::cpu::connect4::Solver;
+
+    fn long_budget() -> Budget {
+        Budget::new(std::time::Duration::from_secs(120))
+    }
+
+    #[test]
+    fn hard_plays_a_best_move() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+        let mut solver = Solver::new();
+        for (set, step) in [("Test_L3_R1", 50), ("Test_L2_R1", 40), ("Test_L2_R2", 100)] {
+            for (moves, expected) in load_set(set).iter().step_by(step) {
+                let game = Connect4::from_digits(moves).unwrap();
+                let p = Position::from_game(&game);
+                let mv = game.choose(Level::Hard, &long_budget(), &mut rng).unwrap();
+                let c = mv as usize;
+                assert!(p.can_play(c), "{moves}: illegal column {}", c + 1);
+                assert_eq!(
+                    score_after(&mut solver, &p, c),
+                    *expected,
+                    "{set} {moves}: column {} does not keep the score",
+                    c + 1
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_level_takes_an_immediate_win() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(10);
+        // Three stacked in column 1; three along the bottom row (both sides);
+        // three on a diagonal from column 1 up to column 3.
+        for (moves, wins) in [
+            ("121212", vec![0]),
+            ("152637", vec![3]),
+            ("1223433447", vec![3]),
+        ] {
+            let game = Connect4::from_digits(moves).unwrap();
+            let p = Position::from_game(&game);
+            let winning: Vec<usize> = (0..WIDTH)
+                .filter(|&c| p.can_play(c) && p.is_winning_move(c))
+                .collect();
+            assert_eq!(winning, wins, "{moves}");
+            assert!(!winning.is_empty(), "{moves} has a winning move");
+            for level in Level::ALL {
+                for _ in 0..10 {
+                    let mv = game.choose(level, &long_budget(), &mut rng).unwrap();
+                    assert!(
+                        winning.contains(&(mv as usize)),
+                        "{level:?} missed the win in {moves}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn medium_blocks_and_avoids_playing_under_a_threat() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(12);
+        // Red threatens column 4 on top of three stones: block it.
+        let game = Connect4::from_digits("41424").unwrap();
+        for _ in 0..10 {
+            assert_eq!(
+                game.choose(Level::Medium, &long_budget(), &mut rng),
+                Some(3)
+            );
+        }
+    }
+
+    #[test]
+    fn levels_return_a_legal_move_when_cancelled() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(13);
+        let budget = long_budget();
+        budget
+            .cancel
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        for moves in ["", "44", "4455"] {
+            let game = Connect4::from_digits(moves).unwrap();
+            for level in Level::ALL {
+                let mv = game.choose(level, &budget, &mut rng).unwrap();
+                assert!(game.is_legal(mv));
+            }
+        }
+        let over = Connect4::from_digits("1212121").unwrap();
+        assert_eq!(over.choose(Level::Hard, &budget, &mut rng), None);
+    }
+
+    /// Plays a match; returns the winner's level index, or None for a draw.
+    fn play_match(levels: [Level; 2], rng: &mut impl Rng) -> Option<usize> {
+        let mut game = Connect4::new();
+        while !game.is_over() {
+            let player = game.to_move() as usize;
+            let mv = game.choose(levels[player], &long_budget(), rng).unwrap();
+            game.play(mv).unwrap();
+        }
+        game.outcome()
+            .and_then(|o| o.winner())
+            .map(|seat| seat as usize)
+    }
+
+    #[test]
+    fn medium_beats_easy() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(2024);
+        let games = 40;
+        let mut medium_wins = 0;
+        for g in 0..games {
+            // Alternate seats: medium moves first in even games.
+            let (levels, medium_seat) = if g % 2 == 0 {
+                ([Level::Medium, Level::Easy], 0)
+            } else {
+                ([Level::Easy, Level::Medium], 1)
+            };
+            if play_match(levels, &mut rng) == Some(medium_seat) {
+                medium_wins += 1;
+            }
+        }
+        assert!(
+            medium_wins * 100 >= games * 80,
+            "medium won only {medium_wins} of {games}"
+        );
+    }
+}

@@ -1,0 +1,214 @@
+//! What the Connect Four for three searches know about a position: every
+//! seat's discs, the 4-windows of the board, threat cells, the evaluation
+//! and the move ordering score.
+//!
+//! The evaluation counts open 4-windows (windows holding discs of one seat
+//! only) per seat, weighted by discs, plus threat cells (three discs and an
+//! empty fourth), more when the threat cell is playable now.
+
+use crate::game::connect4_3p::{Connect4ThreePlayer, BOARD, BOTTOM, HEIGHT, SEATS, STRIDE, WIDTH};
+use crate::game::{Game, Move};
+
+/// Bits of the board including the spare bit of every column.
+pub const BITS: usize = WIDTH * STRIDE;
+/// Number of 4-windows on the board.
+pub const WINDOW_COUNT: usize = 6 * 9 + 9 * 6 + 2 * 6 * 6;
+/// Most windows through one cell.
+const MAX_WINDOWS_PER_CELL: usize = 16;
+
+/// Every 4-window (row, column, both diagonals) as a bit mask.
+pub const WINDOWS: [u128; WINDOW_COUNT] = {
+    let mut w = [0u128; WINDOW_COUNT];
+    let mut n = 0;
+    // (dc, dr) with dr in -1..=1 encoded as dr + 1.
+    let dirs: [(usize, usize); 4] = [(1, 1), (0, 2), (1, 2), (1, 0)];
+    let mut d = 0;
+    while d < 4 {
+        let (dc, dr1) = dirs[d];
+        let mut c = 0;
+        while c < WIDTH {
+            let mut r = 0;
+            while r < HEIGHT {
+                let ec = c + 3 * dc;
+                let er = r as isize + 3 * (dr1 as isize - 1);
+                if ec < WIDTH && er >= 0 && er < HEIGHT as isize {
+                    let mut mask = 0u128;
+                    let mut k = 0;
+                    while k < 4 {
+                        let cc = c + k * dc;
+                        let rr = (r as isize + k as isize * (dr1 as isize - 1)) as usize;
+                        mask |= 1 << (cc * STRIDE + rr);
+                        k += 1;
+                    }
+                    w[n] = mask;
+                    n += 1;
+                }
+                r += 1;
+            }
+            c += 1;
+        }
+        d += 1;
+    }
+    assert!(n == WINDOW_COUNT);
+    w
+};
+
+/// For each bit, the windows through it (first `WINDOWS_THROUGH_LEN` entries).
+const WINDOWS_THROUGH: [[u8; MAX_WINDOWS_PER_CELL]; BITS] = {
+    let mut table = [[0u8; MAX_WINDOWS_PER_CELL]; BITS];
+    let mut len = [0usize; BITS];
+    let mut i = 0;
+    while i < WINDOW_COUNT {
+        let mut b = 0;
+        while b < BITS {
+            if WINDOWS[i] & (1 << b) != 0 {
+                table[b][len[b]] = i as u8;
+                len[b] += 1;
+            }
+            b += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
+const WINDOWS_THROUGH_LEN: [u8; BITS] = {
+    let mut len = [0u8; BITS];
+    let mut i = 0;
+    while i < WINDOW_COUNT {
+        let mut b = 0;
+        while b < BITS {
+            if WINDOWS[i] & (1 << b) != 0 {
+                len[b] += 1;
+            }
+            b += 1;
+        }
+        i += 1;
+    }
+    len
+};
+
+#[inline]
+fn windows_through(bit: u32) -> &'static [u8] {
+    &WINDOWS_THROUGH[bit as usize][..WINDOWS_THROUGH_LEN[bit as usize] as usize]
+}
+
+/// Window weights by the discs of its only seat (threats scored apart).
+const WINDOW_WEIGHT: [i32; 4] = [0, 1, 5, 0];
+const THREAT: i32 = 40;
+/// A threat whose cell is playable now.
+const THREAT_PLAYABLE: i32 = 120;
+/// Weight of the root's own evaluation at search leaves (the two others
+/// count once each).
+const OWN_WEIGHT: i32 = 4;
+pub const COLUMN_BONUS: [i32; WIDTH] = [0, 1, 2, 3, 4, 3, 2, 1, 0];
+
+/// A search state: discs of every seat and the seat to move.
+#[derive(Clone, Copy, Debug)]
+pub struct State {
+    pub stones: [u128; SEATS],
+    pub to_move: usize,
+}
+
+impl State {
+    pub fn of(position: &Connect4ThreePlayer) -> State {
+        State {
+            stones: [position.stones(0), position.stones(1), position.stones(2)],
+            to_move: position.to_move() as usize,
+        }
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> u128 {
+        self.stones[0] | self.stones[1] | self.stones[2]
+    }
+
+    #[inline]
+    pub fn playable(&self) -> u128 {
+        (self.occupied() + BOTTOM) & BOARD
+    }
+
+    /// `seat` drops on `bit`; `next` moves after.
+    #[inline]
+    pub fn with(&self, seat: usize, bit: u32, next: usize) -> State {
+        let mut s = *self;
+        s.stones[seat] |= 1 << bit;
+        s.to_move = next;
+        s
+    }
+
+    /// Threat cells of every seat.
+    pub fn threats(&self) -> [u128; SEATS] {
+        let mut t = [0u128; SEATS];
+        for &w in WINDOWS.iter() {
+            let a = [self.stones[0] & w, self.stones[1] & w, self.stones[2] & w];
+            for s in 0..SEATS {
+                if a[s].count_ones() == 3 && a[(s + 1) % 3] | a[(s + 2) % 3] == 0 {
+                    t[s] |= w & !a[s];
+                }
+            }
+        }
+        t
+    }
+
+    /// Heuristic value of every seat.
+    pub fn evaluate(&self) -> [i32; SEATS] {
+        let mut e = [0i32; SEATS];
+        for &w in WINDOWS.iter() {
+            let a = [self.stones[0] & w, self.stones[1] & w, self.stones[2] & w];
+            let owners = (a[0] != 0) as u8 + (a[1] != 0) as u8 + (a[2] != 0) as u8;
+            if owners == 1 {
+                for s in 0..SEATS {
+                    e[s] += WINDOW_WEIGHT[a[s].count_ones() as usize];
+                }
+            }
+        }
+        let play = self.playable();
+        let t = self.threats();
+        for s in 0..SEATS {
+            e[s] += THREAT * t[s].count_ones() as i32
+                + THREAT_PLAYABLE * (t[s] & play).count_ones() as i32;
+        }
+        e
+    }
+
+    /// The root's view of a heuristic value.
+    pub fn score(&self, root: usize) -> i32 {
+        let e = self.evaluate();
+        2 * e[root] - e[(root + 1) % 3] - e[(root + 2) % 3]
+    }
+
+    /// The searches' leaf value: the root's own prospects weigh more, since
+    /// one opponent's gain is often the other's loss.
+    pub fn search_score(&self, root: usize) -> i32 {
+        let e = self.evaluate();
+        OWN_WEIGHT * e[root] - e[(root + 1) % 3] - e[(root + 2) % 3]
+    }
+
+    /// Ordering score of `seat` dropping on `bit`.
+    pub fn order_score(&self, seat: usize, bit: u32) -> i32 {
+        const MAKE: [i32; 4] = [1, 4, 30, 1000];
+        const SPOIL: [i32; 4] = [0, 3, 20, 500];
+        let own = self.stones[seat];
+        let mut s = COLUMN_BONUS[bit as usize / STRIDE];
+        for &i in windows_through(bit) {
+            let w = WINDOWS[i as usize];
+            let mine = own & w;
+            let others = (self.occupied() & !own) & w;
+            if others == 0 {
+                s += MAKE[mine.count_ones() as usize];
+            } else if mine == 0 {
+                let single = (0..SEATS).any(|o| o != seat && self.stones[o] & w == others);
+                if single {
+                    s += SPOIL[others.count_ones() as usize];
+                }
+            }
+        }
+        s
+    }
+}
+
+#[inline]
+pub fn column_of(bit: u32) -> Move {
+    (bit as usize / STRIDE) as Move
+}

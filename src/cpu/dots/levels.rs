@@ -1,0 +1,90 @@
+//! The Dots and Boxes levels: `hard` solves the rest of the game exactly
+//! once few enough lines are free and plays by the theory before that;
+//! `medium` takes boxes, avoids third sides and gives the smallest chain;
+//! `easy` often takes boxes, sometimes gives them.
+
+use super::geometry::Geometry;
+use super::solver::Solver;
+use super::theory::{capture, free_lines, safe_lines, smallest_sacrifice, theory};
+use crate::cpu::search::{Budget, Cpu};
+use crate::cpu::Level;
+use crate::game::dots::DotsAndBoxes;
+use crate::game::{Game, Move};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use std::time::Instant;
+
+/// Free lines up to which `hard` tries the exact solver first, by board
+/// (measured in release with the `measure` test: random positions with that
+/// many free lines solve well within 1 s; above it the theory plays, and
+/// also when an exact attempt runs out of time).
+pub fn hard_exact_free_lines(width: usize, height: usize) -> u32 {
+    match (width, height) {
+        (3, 3) => 24,
+        (4, 4) => 28,
+        (5, 4) | (4, 5) => 31,
+        (5, 5) => 35,
+        _ => 26,
+    }
+}
+
+impl Cpu for DotsAndBoxes {
+    /// Always a legal line while the game goes on, even when the budget is
+    /// already spent.
+    fn choose<R: Rng + ?Sized>(&self, level: Level, budget: &Budget, rng: &mut R) -> Option<Move> {
+        if self.is_over() {
+            return None;
+        }
+        let g = Geometry::of(self);
+        let drawn = self.drawn();
+        if g.all & !drawn == 0 {
+            return None;
+        }
+        let line = match level {
+            Level::Easy => easy(&g, drawn, rng),
+            Level::Medium => medium(&g, drawn, rng),
+            Level::Hard => hard(&g, drawn, budget, rng),
+        };
+        debug_assert!(drawn >> line & 1 == 0);
+        Some(line as Move)
+    }
+}
+
+fn easy(g: &Geometry, drawn: u64, rng: &mut (impl Rng + ?Sized)) -> usize {
+    if let Some(l) = capture(g, drawn) {
+        if rng.gen_bool(0.8) {
+            return l;
+        }
+    }
+    let safe = safe_lines(g, drawn);
+    if !safe.is_empty() && rng.gen_bool(0.7) {
+        return *safe.choose(rng).expect("non-empty");
+    }
+    *free_lines(g, drawn).choose(rng).expect("a free line")
+}
+
+fn medium(g: &Geometry, drawn: u64, rng: &mut (impl Rng + ?Sized)) -> usize {
+    if let Some(l) = capture(g, drawn) {
+        return l;
+    }
+    let safe = safe_lines(g, drawn);
+    if let Some(&l) = safe.choose(rng) {
+        return l;
+    }
+    smallest_sacrifice(g, drawn, rng)
+}
+
+fn hard(g: &Geometry, drawn: u64, budget: &Budget, rng: &mut (impl Rng + ?Sized)) -> usize {
+    let free = (g.all & !drawn).count_ones();
+    if free <= hard_exact_free_lines(g.width, g.height) {
+        // Two thirds of the time for the exact answer, the rest for the
+        // theory if that does not finish.
+        let now = Instant::now();
+        let left = budget.deadline.saturating_duration_since(now);
+        let exact = budget.until(now + left * 2 / 3);
+        if let Some((l, _)) = Solver::new(g, Some(&exact)).best_move(drawn) {
+            return l;
+        }
+    }
+    theory(g, drawn, budget, rng)
+}

@@ -1,0 +1,351 @@
+//! The exact Dots and Boxes solver. It works on the set of drawn lines
+//! alone: what the rest of the game is worth to the side to move does not
+//! depend on who owns the boxes already claimed. It is a negamax
+//! alpha-beta search (MTD(f) at the root) over the boxes still open with
+//! - a transposition table keyed by the drawn-line set, reduced by the
+//!   board's symmetries (4 on a rectangle, 8 on a square);
+//! - move ordering: captures first, then safe lines (no box gets a third
+//!   side), then sacrifices;
+//! - captures that are provably right taken at once: a box whose missing side
+//!   does not lead into a box with exactly two sides (so taking it cannot
+//!   cost a double-deal); when every capturable box continues a chain, only
+//!   the capture and the double-dealing line (the other free side of the next
+//!   box) are searched;
+//! - the loony endgame valued by [`super::endgame`].
+
+use super::endgame::Endgame;
+use super::geometry::{Geometry, EDGE};
+use crate::cpu::search::{give_back_spare, take_spare, Budget, Counter, Spare, Table};
+use crate::game::dots::DotsAndBoxes;
+
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Entry {
+    /// Canonical drawn set with bit 63 set (0 = empty slot).
+    key: u64,
+    /// The table's generation when written: entries of earlier solves
+    /// (maybe of another board) are misses.
+    generation: u32,
+    lo: i8,
+    hi: i8,
+    best: u8,
+}
+
+const OCCUPIED: u64 = 1 << 63;
+
+/// Slots of the table (16 bytes each): 16 MiB, kept per thread.
+const TT_SLOTS: usize = 1 << 20;
+
+thread_local! {
+    static TABLE: Spare<Table<Entry>> = const { Spare::new(None) };
+}
+
+/// The exact search.
+pub(crate) struct Solver<'a> {
+    g: &'a Geometry,
+    tt: Table<Entry>,
+    endgame: Endgame,
+    counter: Counter,
+}
+
+impl<'a> Solver<'a> {
+    /// A solver with this thread's table, emptied.
+    pub(crate) fn new(g: &'a Geometry, budget: Option<&Budget>) -> Solver<'a> {
+        let mut tt = take_spare(&TABLE, || Table::new(TT_SLOTS));
+        tt.new_generation();
+        Solver {
+            g,
+            tt,
+            endgame: Endgame::new(),
+            counter: Counter::new(budget.cloned()),
+        }
+    }
+
+    /// Nodes searched so far.
+    #[cfg(test)]
+    pub(crate) fn nodes(&self) -> u64 {
+        self.counter.nodes()
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        self.tt.index(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40)
+    }
+
+    /// The exact value for the side to move, `None` when the budget ran out.
+    pub(crate) fn value(&mut self, drawn: u64) -> Option<i32> {
+        // MTD(f): null-window tests from a guess of 0, in steps of two (the
+        // value has the parity of the open boxes).
+        let r = self.g.open_boxes(drawn);
+        let (mut lo, mut hi) = (-r, r);
+        let mut guess = r & 1;
+        while lo < hi {
+            let beta = if guess <= lo { lo + 2 } else { guess };
+            let v = self.negamax(drawn, beta - 1, beta);
+            if self.counter.stopped() {
+                return None;
+            }
+            if v < beta {
+                hi = parity_floor(v, r);
+            } else {
+                lo = parity_ceil(v, r);
+            }
+            guess = if v < beta { hi } else { lo };
+        }
+        Some(lo)
+    }
+
+    /// The best line and its exact value, `None` when the budget ran out or
+    /// the game is over.
+    pub(crate) fn best_move(&mut self, drawn: u64) -> Option<(usize, i32)> {
+        let g = self.g;
+        let free = g.all & !drawn;
+        if free == 0 {
+            return None;
+        }
+        let r = g.open_boxes(drawn);
+        let mut moves = [0u8; 64];
+        let n = order_all(g, drawn, free, EDGE, &mut moves);
+        let mut best = (moves[0] as usize, -r - 1);
+        for &m in &moves[..n] {
+            let l = m as usize;
+            let gain = g.gain(drawn, l);
+            let v = if gain > 0 {
+                gain + self.negamax(drawn | 1 << l, best.1 - gain, r - gain)
+            } else {
+                -self.negamax(drawn | 1 << l, -r, -best.1)
+            };
+            if self.counter.stopped() {
+                return None;
+            }
+            if v > best.1 {
+                best = (l, v);
+            }
+        }
+        Some(best)
+    }
+
+    fn negamax(&mut self, drawn: u64, mut alpha: i32, mut beta: i32) -> i32 {
+        let g = self.g;
+        let free = g.all & !drawn;
+        if free == 0 {
+            return 0;
+        }
+        if self.counter.tick() {
+            return 0;
+        }
+        // Scan the open boxes: captures, and whether this is a loony
+        // endgame of chains and loops.
+        let mut open = 0;
+        let mut loony = true;
+        let mut candidates = 0u64;
+        for b in 0..g.boxes {
+            match g.sides(drawn, b) {
+                4 => continue,
+                3 => {
+                    let l = (g.box_mask[b] & !drawn).trailing_zeros() as usize;
+                    let next = g.across(l, b);
+                    if next == EDGE || g.sides(drawn, next as usize) != 2 {
+                        // Taking it is always right (it ends no chain that
+                        // a double-deal could decline).
+                        let gain = g.gain(drawn, l);
+                        return gain + self.negamax(drawn | 1 << l, alpha - gain, beta - gain);
+                    }
+                    if g.chain_goes_on(drawn, l, next as usize) {
+                        // Three or more boxes left in a chain that ends:
+                        // declining now is never better than later.
+                        let gain = g.gain(drawn, l);
+                        return gain + self.negamax(drawn | 1 << l, alpha - gain, beta - gain);
+                    }
+                    // Take it, or double-deal with the next box's other side.
+                    candidates |= g.box_mask[next as usize] & !drawn;
+                }
+                2 => {}
+                _ => loony = false,
+            }
+            open += 1;
+        }
+        alpha = alpha.max(-open);
+        beta = beta.min(open);
+        if alpha >= beta {
+            return alpha;
+        }
+        if candidates == 0 && loony {
+            if let Some(v) = self.endgame.of(g, drawn) {
+                return v;
+            }
+        }
+        let key = g.canonical(drawn) | OCCUPIED;
+        let slot = self.slot(key);
+        let mut hint = EDGE;
+        let generation = self.tt.generation();
+        let entry = self.tt.get(slot);
+        if entry.key == key && entry.generation == generation {
+            let (lo, hi) = (entry.lo as i32, entry.hi as i32);
+            if lo >= beta {
+                return lo;
+            }
+            if hi <= alpha {
+                return hi;
+            }
+            if lo == hi {
+                return lo;
+            }
+            alpha = alpha.max(lo);
+            beta = beta.min(hi);
+            hint = entry.best;
+        }
+        let (a0, b0) = (alpha, beta);
+        let mut moves = [0u8; 64];
+        let n = if candidates != 0 {
+            let mut n = 0;
+            // Captures first.
+            let mut c = candidates;
+            while c != 0 {
+                let l = c.trailing_zeros() as usize;
+                c &= c - 1;
+                if g.gain(drawn, l) > 0 {
+                    moves[n] = l as u8;
+                    n += 1;
+                }
+            }
+            let mut c = candidates;
+            while c != 0 {
+                let l = c.trailing_zeros() as usize;
+                c &= c - 1;
+                if g.gain(drawn, l) == 0 {
+                    moves[n] = l as u8;
+                    n += 1;
+                }
+            }
+            n
+        } else {
+            order_all(g, drawn, free, hint, &mut moves)
+        };
+        let mut best = i32::MIN;
+        let mut best_move = moves[0];
+        for &m in &moves[..n] {
+            let l = m as usize;
+            let gain = g.gain(drawn, l);
+            let v = if gain > 0 {
+                gain + self.negamax(drawn | 1 << l, alpha - gain, beta - gain)
+            } else {
+                -self.negamax(drawn | 1 << l, -beta, -alpha)
+            };
+            if self.counter.stopped() {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = m;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let (mut lo, mut hi) = if best <= a0 {
+            (-open, best)
+        } else if best >= b0 {
+            (best, open)
+        } else {
+            (best, best)
+        };
+        lo = parity_ceil(lo, open);
+        hi = parity_floor(hi, open);
+        let entry = self.tt.get_mut(slot);
+        if entry.key == key && entry.generation == generation {
+            lo = lo.max(entry.lo as i32);
+            hi = hi.min(entry.hi as i32);
+        }
+        *entry = Entry {
+            key,
+            generation,
+            lo: lo as i8,
+            hi: hi as i8,
+            best: best_move,
+        };
+        best
+    }
+}
+
+impl Drop for Solver<'_> {
+    fn drop(&mut self) {
+        give_back_spare(&TABLE, std::mem::take(&mut self.tt));
+    }
+}
+
+/// The largest number at most `v` with the parity of `open`.
+#[inline]
+pub(crate) fn parity_floor(v: i32, open: i32) -> i32 {
+    if (v - open) & 1 == 0 {
+        v
+    } else {
+        v - 1
+    }
+}
+
+/// The smallest number at least `v` with the parity of `open`.
+#[inline]
+pub(crate) fn parity_ceil(v: i32, open: i32) -> i32 {
+    if (v - open) & 1 == 0 {
+        v
+    } else {
+        v + 1
+    }
+}
+
+/// Every free line in search order: the hint, captures, safe lines, then
+/// sacrifices. Returns how many.
+pub(crate) fn order_all(
+    g: &Geometry,
+    drawn: u64,
+    free: u64,
+    hint: u8,
+    out: &mut [u8; 64],
+) -> usize {
+    let mut n = 0;
+    if hint != EDGE && free >> hint & 1 == 1 {
+        out[0] = hint;
+        n = 1;
+    }
+    let mut rest = [0u8; 64];
+    let mut r = 0;
+    let mut f = free;
+    while f != 0 {
+        let l = f.trailing_zeros() as usize;
+        f &= f - 1;
+        if l as u8 == hint {
+            continue;
+        }
+        if g.gain(drawn, l) > 0 {
+            out[n] = l as u8;
+            n += 1;
+        } else if !g.unsafe_line(drawn, l) {
+            rest[r] = l as u8;
+            r += 1;
+        }
+    }
+    out[n..n + r].copy_from_slice(&rest[..r]);
+    n += r;
+    let mut f = free;
+    while f != 0 {
+        let l = f.trailing_zeros() as usize;
+        f &= f - 1;
+        if l as u8 != hint && g.gain(drawn, l) == 0 && g.unsafe_line(drawn, l) {
+            out[n] = l as u8;
+            n += 1;
+        }
+    }
+    n
+}
+
+/// The exact net number of boxes the side to move gains from here on with
+/// perfect play by both sides (boxes already claimed do not count); `None`
+/// if the budget ran out first.
+pub fn solve(position: &DotsAndBoxes, budget: &Budget) -> Option<i32> {
+    let g = Geometry::of(position);
+    let value = Solver::new(&g, Some(budget)).value(position.drawn());
+    value
+}

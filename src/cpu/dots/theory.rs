@@ -1,0 +1,218 @@
+//! Dots and Boxes by the classic theory (Berlekamp, "The Dots and Boxes
+//! Game"), for positions the exact solver cannot finish: captures with the
+//! keep-control decision, safe lines steered by a search of the safe-line
+//! game, the loony endgame, the smallest sacrifice; and the plain line
+//! choices the lower levels share.
+
+use super::endgame::Endgame;
+use super::geometry::{Geometry, EDGE};
+use super::solver::Solver;
+use crate::cpu::search::{Budget, Counter};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use std::collections::HashMap;
+
+pub(crate) fn free_lines(g: &Geometry, drawn: u64) -> Vec<usize> {
+    (0..g.lines).filter(|&l| drawn >> l & 1 == 0).collect()
+}
+
+pub(crate) fn capture(g: &Geometry, drawn: u64) -> Option<usize> {
+    (0..g.lines).find(|&l| drawn >> l & 1 == 0 && g.gain(drawn, l) > 0)
+}
+
+pub(crate) fn safe_lines(g: &Geometry, drawn: u64) -> Vec<usize> {
+    (0..g.lines)
+        .filter(|&l| drawn >> l & 1 == 0 && !g.unsafe_line(drawn, l))
+        .collect()
+}
+
+/// The sacrifice that hands over the fewest boxes (if the opponent takes
+/// everything), the smallest chain first; ties broken at random.
+pub(crate) fn smallest_sacrifice(g: &Geometry, drawn: u64, rng: &mut (impl Rng + ?Sized)) -> usize {
+    let mut best = Vec::new();
+    let mut least = i32::MAX;
+    for l in free_lines(g, drawn) {
+        let (_, given) = g.take_all(drawn | 1 << l);
+        if given < least {
+            least = given;
+            best.clear();
+        }
+        if given == least {
+            best.push(l);
+        }
+    }
+    *best.choose(rng).expect("a free line")
+}
+
+/// Play by the theory when the exact solver cannot finish.
+pub(crate) fn theory(
+    g: &Geometry,
+    drawn: u64,
+    budget: &Budget,
+    rng: &mut (impl Rng + ?Sized),
+) -> usize {
+    let mut endgame = Endgame::new();
+    // 1. Captures. Take every box whose capture is not the last chance to
+    // decline; at that point compare keeping control with taking all.
+    let mut decision = None;
+    for b in 0..g.boxes {
+        if g.sides(drawn, b) != 3 {
+            continue;
+        }
+        let l = (g.box_mask[b] & !drawn).trailing_zeros() as usize;
+        let next = g.across(l, b);
+        if next == EDGE || g.sides(drawn, next as usize) != 2 {
+            return l;
+        }
+        let n = next as usize;
+        let m = (g.box_mask[n] & !drawn & !(1 << l)).trailing_zeros() as usize;
+        let beyond = g.across(m, n);
+        let last_two = beyond == EDGE || g.sides(drawn, beyond as usize) < 2;
+        // Four boxes left open at both ends (an opened loop of four, or
+        // what is left of a longer one): b, n, beyond and a capturable
+        // fourth. Declining hands over both pairs with the middle line.
+        let last_four = !last_two && g.sides(drawn, beyond as usize) == 2 && {
+            let bb = beyond as usize;
+            let m2 = (g.box_mask[bb] & !drawn & !(1 << m)).trailing_zeros() as usize;
+            let fourth = g.across(m2, bb);
+            fourth != EDGE && fourth as usize != b && g.sides(drawn, fourth as usize) == 3
+        };
+        if !last_two && !last_four {
+            return l;
+        }
+        let handed = if last_two { 2 } else { 4 };
+        if let Some((other_take, other, other_handed)) = decision {
+            if other == m {
+                // The same four boxes seen from their other end.
+                continue;
+            }
+            // Two places to decline: control can only be kept once, at the
+            // last, so take one of them whole first, keeping the cheaper
+            // decline (two boxes rather than four) for last.
+            return if handed >= other_handed {
+                l
+            } else {
+                other_take
+            };
+        }
+        decision = Some((l, m, handed));
+    }
+    if let Some((take, decline, handed)) = decision {
+        let (after, _) = g.take_all(drawn);
+        if g.all & !after == 0 {
+            return take;
+        }
+        if let Some(rest) = endgame.of(g, after) {
+            // Take all: the boxes, then move in the rest. Decline: hand
+            // them over, the opponent moves in the rest.
+            let keep = -handed - rest;
+            let all = handed + rest;
+            return if keep > all { decline } else { take };
+        }
+        return take;
+    }
+    // 2. Safe lines while they last, steering by a search of the safe-line
+    // game when few remain.
+    let safe = safe_lines(g, drawn);
+    if !safe.is_empty() {
+        if safe.len() <= 14 {
+            let mut search = SafeSearch {
+                g,
+                endgame: &mut endgame,
+                memo: HashMap::new(),
+                counter: Counter::new(Some(budget.clone())),
+            };
+            let mut best = (safe[0], i32::MIN);
+            let mut order = safe.clone();
+            order.shuffle(rng);
+            for l in order {
+                let v = -search.value(drawn | 1 << l);
+                if search.counter.stopped() {
+                    break;
+                }
+                if v > best.1 {
+                    best = (l, v);
+                }
+            }
+            if !search.counter.stopped() {
+                return best.0;
+            }
+        }
+        return *safe.choose(rng).expect("non-empty");
+    }
+    // 3. Loony endgame: on chains and loops the solver is quick (captures
+    // are forced or two-way, and the rest is the endgame recursion).
+    if endgame.of(g, drawn).is_some() {
+        if let Some((l, _)) = Solver::new(g, Some(budget)).best_move(drawn) {
+            return l;
+        }
+    }
+    smallest_sacrifice(g, drawn, rng)
+}
+
+/// The game of safe lines: each side draws safe lines until none is left;
+/// the position then is scored by the loony-endgame value (exact when it is
+/// made of chains and loops, else estimated by the smallest sacrifices).
+struct SafeSearch<'a> {
+    g: &'a Geometry,
+    endgame: &'a mut Endgame,
+    memo: HashMap<u64, i32>,
+    counter: Counter,
+}
+
+impl SafeSearch<'_> {
+    fn value(&mut self, drawn: u64) -> i32 {
+        if self.counter.tick() {
+            return 0;
+        }
+        let key = self.g.canonical(drawn);
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let g = self.g;
+        let mut best = i32::MIN;
+        let mut f = g.all & !drawn;
+        while f != 0 {
+            let l = f.trailing_zeros() as usize;
+            f &= f - 1;
+            if !g.unsafe_line(drawn, l) {
+                best = best.max(-self.value(drawn | 1 << l));
+            }
+        }
+        if best == i32::MIN {
+            best = self.loony_estimate(drawn);
+        }
+        self.memo.insert(key, best);
+        best
+    }
+
+    /// The value for the side that must sacrifice: exact on chains and
+    /// loops; otherwise the board is cut into the sacrifices the smallest-
+    /// first order makes, and those are valued as chains.
+    fn loony_estimate(&mut self, drawn: u64) -> i32 {
+        let g = self.g;
+        if let Some(v) = self.endgame.of(g, drawn) {
+            return v;
+        }
+        let mut comps = [0u8; 32];
+        let mut n = 0;
+        let mut d = drawn;
+        while g.all & !d != 0 && n < 32 {
+            let mut least = (0, i32::MAX, 0);
+            let mut f = g.all & !d;
+            while f != 0 {
+                let l = f.trailing_zeros() as usize;
+                f &= f - 1;
+                let (after, given) = g.take_all(d | 1 << l);
+                if given < least.1 {
+                    least = (l, given, after);
+                }
+            }
+            comps[n] = least.1.clamp(1, 127) as u8;
+            n += 1;
+            d = least.2;
+        }
+        comps[..n].sort_unstable_by(|a, b| b.cmp(a));
+        self.endgame.value(&comps, n)
+    }
+}
