@@ -31,3 +31,14 @@ SQL
     export BOARDBOT_TEST_POSTGRES="postgres://boardbot:boardbot@127.0.0.1:${port}/postgres"
     echo "PostgreSQL $version is up on port $port"
 }
+
+# Drops the databases the store tests created (named bb_...).
+drop_test_databases() {
+    local port
+    port=$(pg_lsclusters -h | awk '$2 == "main" {print $3}' | tail -1)
+    runuser -u postgres -- psql -q -At -p "$port" -c \
+        "SELECT datname FROM pg_database WHERE datname LIKE 'bb\_%'" 2>/dev/null |
+        while read -r db; do
+            runuser -u postgres -- psql -q -p "$port" -c "DROP DATABASE IF EXISTS \"$db\"" >/dev/null 2>&1 || true
+        done
+}
