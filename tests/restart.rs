@@ -125,8 +125,15 @@ async fn hard_kill_scenario(url: &str) {
     let _ = bot.wait().await;
 
     // Start again on the same database; the stand-in stays up.
+    let restarting = std::time::Instant::now();
     let mut bot = start_bot(&discord, url);
     discord.wait_ready_count(2).await;
+    // A figure, not a check: `cargo test --test restart -- --nocapture`.
+    eprintln!(
+        "{}: process start to READY after the kill: {} ms",
+        url.split(':').next().unwrap_or(""),
+        restarting.elapsed().as_millis()
+    );
     play_until_over(&discord, &alice, board, &mut clicks).await;
 
     // The invitation from before the kill is still answerable.
