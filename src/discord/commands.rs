@@ -1,6 +1,6 @@
 //! Slash command definitions and the reading of their options.
 
-use super::Failure;
+use super::{BadInput, Failure};
 use crate::cpu::Level;
 use crate::game::{AnyGame, GameKind, Seat};
 use crate::i18n::{localizations, tr, Lang};
@@ -187,7 +187,7 @@ pub fn read_play_options(
                     continue;
                 }
                 if request.invited.iter().any(|(i, _)| *i == id) {
-                    return Err(Failure::invalid("error.invite_once"));
+                    return Err(BadInput::InviteOnce.into());
                 }
                 let name = member
                     .and_then(|m| m.nick.clone())
@@ -196,27 +196,22 @@ pub fn read_play_options(
                 request.invited.push((id, name));
             }
             ("level", ResolvedValue::String(name)) => {
-                request.level = Level::parse(name).ok_or_else(|| {
-                    Failure::Invalid("error.unknown_level", vec![("level", name.to_string())])
-                })?;
+                request.level = Level::parse(name)
+                    .ok_or_else(|| Failure::from(BadInput::UnknownLevel(name.to_string())))?;
             }
             ("color", ResolvedValue::String(colour)) => {
                 request.host_seat = Some(match colour {
                     "red" => 0,
                     "yellow" => 1,
-                    _ => return Err(Failure::invalid("error.pick_colour")),
+                    _ => return Err(BadInput::PickColour.into()),
                 });
             }
             ("size", ResolvedValue::String(size)) => {
-                request.kind = GameKind::parse_dots_size(size).ok_or_else(|| {
-                    Failure::Invalid("error.unknown_size", vec![("size", size.to_string())])
-                })?;
+                request.kind = GameKind::parse_dots_size(size)
+                    .ok_or_else(|| Failure::from(BadInput::UnknownSize(size.to_string())))?;
             }
             (name, _) => {
-                return Err(Failure::Invalid(
-                    "error.unexpected_option",
-                    vec![("option", name.to_string())],
-                ));
+                return Err(BadInput::UnexpectedOption(name.to_string()).into());
             }
         }
     }
@@ -224,7 +219,7 @@ pub fn read_play_options(
         return Err(Refusal::InvitedYourself.into());
     }
     if request.self_play && kind.seat_count() > 2 {
-        return Err(Failure::invalid("error.self_in_three"));
+        return Err(BadInput::SelfInThree.into());
     }
     Ok(request)
 }

@@ -217,9 +217,8 @@ fn private_followup(text: impl Into<String>) -> CreateInteractionResponseFollowu
 enum Failure {
     /// The person asked for something not allowed: tell them privately.
     Refused(Refusal),
-    /// A bad value the refusal type does not cover: a message key and its
-    /// placeholder values.
-    Invalid(&'static str, Vec<(&'static str, String)>),
+    /// A bad option value or move name.
+    Bad(BadInput),
     /// The change could not be stored: nothing changed, try again.
     Unsaved(String),
     /// Our fault: logged, answered with an apology.
@@ -227,19 +226,11 @@ enum Failure {
 }
 
 impl Failure {
-    /// A bad value with no placeholders.
-    fn invalid(key: &'static str) -> Failure {
-        Failure::Invalid(key, Vec::new())
-    }
-
     /// The private answer, in the asker's language.
     fn answer(self, lang: Lang) -> String {
         match self {
             Failure::Refused(r) => r.message_in(lang),
-            Failure::Invalid(key, args) => {
-                let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
-                tr(lang, key, &args)
-            }
+            Failure::Bad(bad) => bad.message_in(lang),
             Failure::Unsaved(detail) => {
                 error!("{detail}");
                 tr(lang, "error.storage", &[])
@@ -249,6 +240,44 @@ impl Failure {
                 tr(lang, "error.apology", &[])
             }
         }
+    }
+}
+
+/// A value typed into a command that means nothing here; what was typed is
+/// cut short before it is shown back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum BadInput {
+    /// The same person named twice.
+    InviteOnce,
+    UnknownLevel(String),
+    PickColour,
+    UnknownSize(String),
+    UnexpectedOption(String),
+    /// Self-play is for two-seat games.
+    SelfInThree,
+    MoveName(String),
+}
+
+impl BadInput {
+    fn message_in(&self, lang: Lang) -> String {
+        let short = |typed: &str| typed.chars().take(40).collect::<String>();
+        match self {
+            BadInput::InviteOnce => tr(lang, "error.invite_once", &[]),
+            BadInput::UnknownLevel(l) => tr(lang, "error.unknown_level", &[("level", &short(l))]),
+            BadInput::PickColour => tr(lang, "error.pick_colour", &[]),
+            BadInput::UnknownSize(s) => tr(lang, "error.unknown_size", &[("size", &short(s))]),
+            BadInput::UnexpectedOption(o) => {
+                tr(lang, "error.unexpected_option", &[("option", &short(o))])
+            }
+            BadInput::SelfInThree => tr(lang, "error.self_in_three", &[]),
+            BadInput::MoveName(m) => tr(lang, "error.bad_move_name", &[("typed", &short(m))]),
+        }
+    }
+}
+
+impl From<BadInput> for Failure {
+    fn from(bad: BadInput) -> Self {
+        Failure::Bad(bad)
     }
 }
 
@@ -471,11 +500,7 @@ async fn command_move(
         return Err(Refusal::GameOver.into());
     }
     let Some(mv) = table.game.parse_move(&typed) else {
-        let typed: String = typed.chars().take(40).collect();
-        return Err(Failure::Invalid(
-            "error.bad_move_name",
-            vec![("typed", typed)],
-        ));
+        return Err(BadInput::MoveName(typed).into());
     };
     let name = table.game.move_name(mv);
     // Against the table as it is now (no stamp): stored before the answer.
@@ -570,7 +595,7 @@ async fn component_action(
     arrived: Instant,
 ) -> Result<(), Failure> {
     let Some(id) = ControlId::decode(&component.data.custom_id) else {
-        return Err(Refusal::StaleBoard.into());
+        return Err(Refusal::UnknownControl.into());
     };
     let at = At::Table {
         no: id.table,
@@ -582,7 +607,7 @@ async fn component_action(
         Control::Move(mv) => Action::Move { user, mv, stamp },
         Control::MoveMenu(_) => {
             let ComponentInteractionDataKind::StringSelect { values } = &component.data.kind else {
-                return Err(Refusal::StaleBoard.into());
+                return Err(Refusal::UnknownControl.into());
             };
             let name = values.first().ok_or(Refusal::NoSuchMove)?;
             let table = bot.service.table(at).await?;

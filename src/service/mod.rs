@@ -363,9 +363,9 @@ impl Service {
     async fn find(&self, at: At) -> Result<Arc<Slot>, Failure> {
         match at {
             At::Table { no, channel } => {
-                let slot = self.slot(no).await?.ok_or(Refusal::StaleBoard)?;
+                let slot = self.slot(no).await?.ok_or(Refusal::UnknownControl)?;
                 if slot.channel != channel {
-                    return Err(Refusal::StaleBoard.into());
+                    return Err(Refusal::UnknownControl.into());
                 }
                 Ok(slot)
             }

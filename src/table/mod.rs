@@ -401,7 +401,7 @@ impl Table {
             MatchEnd::Board(Outcome::Win { seat, .. }) => ("win", Some(*seat), "board"),
             MatchEnd::Board(Outcome::Draw) => ("draw", None, "board"),
             MatchEnd::Resigned { seat } => {
-                let winner = (self.players.len() == 2).then_some(1 - *seat);
+                let winner = (self.players.len() == 2).then(|| 1 - *seat);
                 ("resigned", winner, "resign")
             }
         };

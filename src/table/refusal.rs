@@ -51,6 +51,9 @@ pub enum Refusal {
     HintPending,
     /// There is no undo request to answer.
     NoUndoRequest,
+    /// A control this version of the bot did not draw, or for a table it
+    /// does not know.
+    UnknownControl,
 }
 
 impl Refusal {
@@ -87,6 +90,7 @@ impl Refusal {
             Refusal::TableReplaced => "refusal.table_replaced",
             Refusal::HintPending => "refusal.hint_pending",
             Refusal::NoUndoRequest => "refusal.no_undo_request",
+            Refusal::UnknownControl => "refusal.unknown_control",
         }
     }
 

@@ -804,3 +804,28 @@ fn declined_seats_are_remembered_for_the_first_match() {
     assert_eq!(table.declined, vec![FRIEND]);
     assert_eq!(table.players.iter().filter(|p| p.is_cpu()).count(), 1);
 }
+
+#[test]
+fn a_three_seat_resignation_is_recorded_without_a_winner() {
+    let mut o = opening(vec![]);
+    o.kind = GameKind::Connect4ThreePlayer;
+    o.self_play = false;
+    o.host_seat = Some(2);
+    let (mut table, _) = Table::open(o, 5, &mut StdRng::seed_from_u64(1)).unwrap();
+    assert_eq!(table.seat_of(HOST), Some(2));
+    // Alone with two CPU seats, the host's resignation ends the match.
+    table
+        .apply(
+            Action::Resign {
+                user: HOST,
+                stamp: None,
+            },
+            9,
+        )
+        .unwrap();
+    let record = table.match_record(9).unwrap();
+    assert_eq!(record.result, "resigned");
+    assert_eq!(record.winner, None);
+    assert_eq!(record.seats.len(), 3);
+    assert_eq!((record.started_at, record.ended_at), (5, 9));
+}
