@@ -118,10 +118,10 @@ async fn a_deleted_board_is_posted_again() {
     let d = &h.discord;
     let alice = d.user("alice");
     let first = open_game(&h, &alice).await;
-    ready_board(&h, &alice).await;
-    // A moderator deletes the board while the CPU thinks.
-    let board = one_move(&h, &alice).await;
-    d.delete_message(board.id);
+    let ready = ready_board(&h, &alice).await;
+    // A moderator deletes the board; alice plays by command.
+    d.delete_message(first);
+    move_by_command(&h, &alice, &ready).await;
     let fresh = ready_board(&h, &alice).await;
     assert_ne!(fresh.id, first, "a new board message was posted");
     assert_eq!(fresh.attachments.len(), 1, "with its image");
@@ -130,23 +130,38 @@ async fn a_deleted_board_is_posted_again() {
     h.stop().await;
 }
 
+/// Plays column 4 (or the first free one) for alice with `/move`, which
+/// answers privately: the board itself is then published through the link
+/// the table keeps (the token of the command that opened it).
+async fn move_by_command(h: &Harness, alice: &User, board: &Msg) {
+    let moves = enabled_moves(board);
+    let pick = moves.iter().find(|m| *m == "4").unwrap_or(&moves[0]);
+    let ix = h
+        .discord
+        .slash(alice, h.discord.channel_id(), "move", json!({"at": pick}))
+        .await;
+    assert!(h.discord.response(ix).await.ephemeral);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_expired_token_falls_back_to_the_channel() {
     let h = Harness::start().await;
     let d = &h.discord;
     let alice = d.user("alice");
     let board = open_game(&h, &alice).await;
-    ready_board(&h, &alice).await;
-    // Every token so far is past its 15 minutes: the CPU's moves must be
-    // shown through the channel route on the same message.
-    let before = one_move(&h, &alice).await;
+    let ready = ready_board(&h, &alice).await;
+    // Every token so far is past its 15 minutes: the move and the CPU's
+    // answer must be shown through the channel route, on the same message.
     d.expire_tokens();
+    move_by_command(&h, &alice, &ready).await;
     let after = d
         .wait_message(board, |m| {
-            m.version > before.version + 1 && !m.content.contains("thinking")
+            m.version > ready.version
+                && turn_of(m) == Some(alice.id)
+                && !m.content.contains("thinking")
         })
         .await;
-    assert_eq!(after.id, board);
+    assert!(after.content.contains("Last move"), "{}", after.content);
     d.wait_fault_hits(FaultCause::ExpiredToken, 1).await;
     let end = finish(&h, &alice).await;
     assert!(is_over(&end));
@@ -160,15 +175,15 @@ async fn an_expired_token_without_channel_access_heals_on_the_next_click() {
     let d = &h.discord;
     let alice = d.user("alice");
     let board = open_game(&h, &alice).await;
-    ready_board(&h, &alice).await;
-    // No token and no channel access: the CPU's move cannot be shown.
+    let ready = ready_board(&h, &alice).await;
+    // No token and no channel access: nothing can be shown.
     d.deny_channel(d.channel_id());
-    let before = one_move(&h, &alice).await;
     d.expire_tokens();
+    move_by_command(&h, &alice, &ready).await;
     // The channel edit and the new post are both refused.
     d.wait_fault_hits(FaultCause::DeniedChannel, 2).await;
     let stuck = d.message(board).unwrap();
-    assert!(stuck.content.contains("thinking"), "{}", stuck.content);
+    assert_eq!(stuck.version, ready.version, "the board could not change");
     // Alice clicks the board she sees: it refreshes to the position as it is.
     let moves = enabled_moves(&stuck);
     let click = d.click_label(&alice, board, &moves[0]).await;
@@ -184,8 +199,8 @@ async fn an_expired_token_without_channel_access_heals_on_the_next_click() {
         notes[0].content
     );
     let healed = d.message(board).unwrap();
-    assert!(healed.version > before.version);
-    assert_eq!(turn_of(&healed), Some(alice.id), "{}", healed.content);
+    assert!(healed.version > stuck.version);
+    assert!(healed.content.contains("Last move"), "{}", healed.content);
     d.allow_channel(d.channel_id());
     let end = finish(&h, &alice).await;
     assert!(is_over(&end));
