@@ -14,6 +14,7 @@ mod grid;
 mod position;
 pub mod raster;
 mod samples;
+mod tiles;
 mod view;
 
 #[cfg(test)]

@@ -541,6 +541,25 @@ fn png_files_stay_small() {
     }
 }
 
+/// Every board of the benchmark's positions (each game: empty, part way,
+/// finished, a long game; every language) fits in 30 KB.
+#[test]
+fn sample_boards_fit_in_30_kb() {
+    let names = sample_names();
+    for sample in samples() {
+        let image = position(&sample.game, &names, sample.lang);
+        decode(&image);
+        assert!(
+            image.png.len() <= 30_000,
+            "{} {} {:?}: {} bytes",
+            sample.game_name,
+            sample.stage,
+            sample.lang,
+            image.png.len()
+        );
+    }
+}
+
 /// The pictures under `docs/` (shown at the top of the README) are what the
 /// renderer draws today. After a deliberate change to the images, rewrite
 /// them with:
@@ -659,3 +678,4 @@ fn write_samples() {
         std::fs::write(dir.join(name), &image.png).expect("write sample");
     }
 }
+
