@@ -323,15 +323,16 @@ impl Canvas {
 
     /// Encodes the canvas as an indexed PNG of at most [`PNG_COLOURS`]
     /// colours (see [`quantize_to`]), with a light deflate; a board that
-    /// comes out over [`PNG_BUDGET`] bytes (a nearly full 9 × 9 board) is
-    /// compressed again harder, then with fewer colours.
+    /// comes out over [`PNG_BUDGET`] bytes (a well filled 9 × 9 board) is
+    /// encoded again with fewer colours and a harder deflate.
     pub fn to_png(&self) -> Vec<u8> {
         let (palette, indices) = quantize_to(&self.data, PNG_COLOURS);
         let png = encode_indexed(self.width, self.height, &palette, &indices, 3);
         if png.len() <= PNG_BUDGET {
             return png;
         }
-        let png = encode_indexed(self.width, self.height, &palette, &indices, 9);
+        let (palette, indices) = quantize_to(&self.data, PNG_COLOURS * 5 / 8);
+        let png = encode_indexed(self.width, self.height, &palette, &indices, 7);
         if png.len() <= PNG_BUDGET {
             return png;
         }
@@ -398,14 +399,15 @@ pub fn quantize_to(rgb: &[u8], max: usize) -> (Vec<Rgb>, Vec<u8>) {
         table.get_mut(&colour).expect("counted").1 = nearest;
     }
     let mut indices = Vec::with_capacity(rgb.len() / 3);
-    let mut previous = None;
+    // A direct-mapped cache in front of the table: a board has a few
+    // hundred colours, met again and again.
+    let mut cache = [(u32::MAX, 0u8); 1024];
     for colour in rgb.chunks_exact(3).map(key) {
-        let index = match previous {
-            Some((c, i)) if c == colour => i,
-            _ => table[&colour].1,
-        };
-        previous = Some((colour, index));
-        indices.push(index);
+        let slot = &mut cache[(colour.wrapping_mul(0x9E37_79B1) >> 22) as usize];
+        if slot.0 != colour {
+            *slot = (colour, table[&colour].1);
+        }
+        indices.push(slot.1);
     }
     (palette, indices)
 }
