@@ -363,8 +363,7 @@ pub fn quantize(rgb: &[u8]) -> (Vec<Rgb>, Vec<u8>) {
 pub fn quantize_to(rgb: &[u8], max: usize) -> (Vec<Rgb>, Vec<u8>) {
     // Colour (0xRRGGBB) -> (pixel count, palette index). Runs of one colour
     // are counted at once: most of a board is flat.
-    let mut table: HashMap<u32, (u32, u8), BuildHasherDefault<ColourHasher>> =
-        HashMap::default();
+    let mut table: HashMap<u32, (u32, u8), BuildHasherDefault<ColourHasher>> = HashMap::default();
     let key = |p: &[u8]| (p[0] as u32) << 16 | (p[1] as u32) << 8 | p[2] as u32;
     let mut pixels = rgb.chunks_exact(3).map(key).peekable();
     while let Some(colour) = pixels.next() {
@@ -386,7 +385,11 @@ pub fn quantize_to(rgb: &[u8], max: usize) -> (Vec<Rgb>, Vec<u8>) {
         table.get_mut(&colour).expect("counted").1 = index as u8;
     }
     for &(colour, _) in &colours[kept..] {
-        let rgb = [(colour >> 16) as i32, (colour >> 8 & 0xFF) as i32, (colour & 0xFF) as i32];
+        let rgb = [
+            (colour >> 16) as i32,
+            (colour >> 8 & 0xFF) as i32,
+            (colour & 0xFF) as i32,
+        ];
         let nearest = palette
             .iter()
             .enumerate()
@@ -455,7 +458,9 @@ impl Hasher for ColourHasher {
     }
 
     fn write_u32(&mut self, n: u32) {
-        self.0 = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(26);
+        self.0 = (n as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(26);
     }
 }
 

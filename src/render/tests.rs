@@ -666,6 +666,18 @@ fn write_samples() {
         ("cube-empty.png", connect_four_3d(&CubeView::default())),
         ("cube-vertical-line.png", connect_four_3d(&vertical)),
     ];
+    let names = sample_names();
+    let benchmark = super::samples()
+        .into_iter()
+        .filter(|s| s.stage == "long" && s.lang == Lang::En)
+        .map(|s| {
+            let name = format!("long-{}.png", s.game_name);
+            (name, position(&s.game, &names, s.lang))
+        });
+    let samples = samples
+        .into_iter()
+        .map(|(name, image)| (name.to_string(), image))
+        .chain(benchmark);
     for (name, image) in samples {
         println!(
             "{name}: {}×{}, {} bytes, alt {} chars: {}",
@@ -675,7 +687,6 @@ fn write_samples() {
             image.alt.chars().count(),
             image.alt
         );
-        std::fs::write(dir.join(name), &image.png).expect("write sample");
+        std::fs::write(dir.join(&name), &image.png).expect("write sample");
     }
 }
-

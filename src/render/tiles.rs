@@ -65,7 +65,10 @@ impl Sprite {
         if !(cx.is_finite() && cy.is_finite()) {
             return;
         }
-        let (left, top) = (cx.floor() as i64 - self.half as i64, cy.floor() as i64 - self.half as i64);
+        let (left, top) = (
+            cx.floor() as i64 - self.half as i64,
+            cy.floor() as i64 - self.half as i64,
+        );
         let (width, height) = (canvas.width as i64, canvas.height as i64);
         for (row, &(start, end)) in self.spans.iter().enumerate() {
             let y = top + row as i64;
