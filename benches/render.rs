@@ -1,12 +1,12 @@
 //! Board image render times: `cargo bench --bench render`.
 //!
-//! Each game's image is drawn (and PNG-encoded) from a position part way
-//! through a game, as the bot does after every move. Wall time per render,
-//! plus the CPU time of this thread, which on a shared machine leaves out
-//! the time spent waiting for a core.
+//! Every game is drawn (and PNG-encoded) over a fixed set of positions
+//! (`render::samples`: empty, part way, finished with its winning line, the
+//! longest game of the first seeds; each in every language), as the bot does
+//! after every move. Per game: median and p99 wall time per board, median
+//! CPU time of this thread (which on a shared machine leaves out the time
+//! spent waiting for a core), and the largest PNG.
 
-use boardbot::game::{AnyGame, Game, GameKind};
-use boardbot::i18n::Lang;
 use boardbot::render;
 use std::time::{Duration, Instant};
 
@@ -17,53 +17,68 @@ fn thread_cpu_time() -> Option<Duration> {
     Some(Duration::from_nanos(nanos))
 }
 
-/// A position after `plies` moves, each the first legal move from a
-/// rotating offset, so the board is neither empty nor lopsided.
-fn sample(kind: GameKind, plies: usize) -> AnyGame {
-    let mut game = AnyGame::new(kind).expect("a supported board");
-    for i in 0..plies {
-        let legal = game.legal_moves();
-        if legal.is_empty() || game.is_over() {
-            break;
-        }
-        let mv = legal[(i * 3) % legal.len()];
-        game.play(mv).expect("a legal move");
-    }
-    game
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
 }
 
 fn main() {
-    let runs = 30;
-    let names = ["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
+    let rounds: usize = std::env::var("RENDER_BENCH_ROUNDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(20);
+    let names = render::sample_names();
+    let samples = render::samples();
+    // Warm-up: fonts, tiles and caches are built once per process.
+    for sample in &samples {
+        std::hint::black_box(render::position(&sample.game, &names, sample.lang));
+    }
     println!(
-        "{:<12} {:>10} {:>12} {:>12} {:>10}",
-        "game", "pixels", "wall", "CPU", "PNG bytes"
+        "{} positions, {rounds} rounds each\n{:<12} {:>7} {:>10} {:>10} {:>10} {:>10} {:>10}",
+        samples.len(),
+        "game",
+        "boards",
+        "median",
+        "p99",
+        "max",
+        "CPU med",
+        "max bytes"
     );
-    for (kind, plies) in [
-        (GameKind::Connect4, 12),
-        (GameKind::Connect4ThreePlayer, 30),
-        (GameKind::Connect4ThreeD, 20),
-        (GameKind::DOTS_DEFAULT, 25),
-    ] {
-        let game = sample(kind, plies);
-        let image = render::position(&game, &names, Lang::En);
-        let cpu_start = thread_cpu_time();
-        let started = Instant::now();
-        for _ in 0..runs {
-            std::hint::black_box(render::position(&game, &names, Lang::En));
+    let mut games: Vec<&str> = samples.iter().map(|s| s.game_name).collect();
+    games.dedup();
+    for game in games {
+        let mut wall = Vec::new();
+        let mut cpu = Vec::new();
+        let mut bytes = 0;
+        for _ in 0..rounds {
+            for sample in samples.iter().filter(|s| s.game_name == game) {
+                let cpu_start = thread_cpu_time();
+                let started = Instant::now();
+                let image = render::position(&sample.game, &names, sample.lang);
+                wall.push(started.elapsed());
+                if let (Some(end), Some(start)) = (thread_cpu_time(), cpu_start) {
+                    cpu.push(end - start);
+                }
+                bytes = bytes.max(image.png.len());
+                std::hint::black_box(image);
+            }
         }
-        let wall = started.elapsed() / runs;
-        let cpu = thread_cpu_time()
-            .zip(cpu_start)
-            .map(|(end, start)| format!("{:.2?}", (end - start) / runs))
-            .unwrap_or_else(|| "-".into());
+        wall.sort();
+        cpu.sort();
+        let cpu_median = if cpu.is_empty() {
+            "-".to_string()
+        } else {
+            format!("{:.2?}", percentile(&cpu, 0.5))
+        };
         println!(
-            "{:<12} {:>10} {:>12} {:>12} {:>10}",
-            kind.command(),
-            format!("{}×{}", image.width, image.height),
-            format!("{wall:.2?}"),
-            cpu,
-            image.png.len()
+            "{:<12} {:>7} {:>10} {:>10} {:>10} {:>10} {:>10}",
+            game,
+            wall.len(),
+            format!("{:.2?}", percentile(&wall, 0.5)),
+            format!("{:.2?}", percentile(&wall, 0.99)),
+            format!("{:.2?}", wall[wall.len() - 1]),
+            cpu_median,
+            bytes
         );
     }
 }

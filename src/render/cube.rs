@@ -1,6 +1,7 @@
 //! Connect Four 3D: the four levels of the cube side by side, bottom first.
 
 use super::raster::{Align, Canvas};
+use super::tiles::{Sprite, TileCache};
 use super::*;
 
 const CELL: f32 = 40.0;
@@ -64,13 +65,24 @@ fn in_cube(&(level, x, y): &(usize, usize, usize)) -> bool {
     level < 4 && x < 4 && y < 4
 }
 
-pub(super) fn draw(view: &CubeView) -> Canvas {
+/// What every 3D board in one language shares: the picture of the empty
+/// cube (titles, letters, numbers, panels, holes, legend), each seat's bead
+/// in its hole and the landing mark in an empty hole.
+struct Tiles {
+    board: Canvas,
+    /// Seats 0, 1, 2 and any other seat (grey).
+    beads: [Sprite; 4],
+    landing: Sprite,
+}
+
+static TILES: TileCache<Lang, Tiles> = TileCache::new();
+
+fn tiles(lang: Lang) -> Tiles {
     let mut c = Canvas::new(WIDTH, HEIGHT, BACKGROUND);
-    let last = view.last.filter(in_cube);
     for level in 0..4 {
         let (px, py) = panel_origin(level);
         // Title, shrunk if the font would overflow the panel.
-        let title = level_title(level, view.lang);
+        let title = level_title(level, lang);
         let mut size = 18.0;
         while size > 10.0 && Canvas::text_width(&title, size) > PANEL {
             size -= 1.0;
@@ -109,11 +121,43 @@ pub(super) fn draw(view: &CubeView) -> Canvas {
             for y in 0..4 {
                 let (cx, cy) = centre(level, x, y);
                 c.circle(cx, cy, CELL * 0.42, HOLE);
+            }
+        }
+    }
+    draw_legend(
+        &mut c,
+        2,
+        lang,
+        WIDTH as f32 / 2.0,
+        HEIGHT as f32 - LEGEND_H / 2.0 - 4.0,
+    );
+    let sprite = |draw: &dyn Fn(&mut Canvas, f32, f32)| {
+        Sprite::round(CELL * 0.42 + 1.0, centre(0, 0, 0), FRAME, |c, x, y| {
+            c.circle(x, y, CELL * 0.42, HOLE);
+            draw(c, x, y);
+        })
+    };
+    let bead = |seat: Seat| sprite(&|c, x, y| draw_token(c, x, y, CELL * 0.39, seat));
+    Tiles {
+        board: c,
+        beads: [bead(0), bead(1), bead(2), bead(3)],
+        landing: sprite(&|c, x, y| c.dashed_ring(x, y, CELL * 0.25, 2.5, 8, MUTED)),
+    }
+}
+
+pub(super) fn draw(view: &CubeView) -> Canvas {
+    let tiles = TILES.get(view.lang, || tiles(view.lang));
+    let mut c = tiles.board.clone();
+    let last = view.last.filter(in_cube);
+    for level in 0..4 {
+        for x in 0..4 {
+            for y in 0..4 {
+                let (cx, cy) = centre(level, x, y);
                 if let Some(seat) = view.at(level, x, y) {
-                    draw_token(&mut c, cx, cy, CELL * 0.39, seat);
+                    tiles.beads[(seat as usize).min(3)].stamp(&mut c, cx, cy);
                 } else if view.landing(x, y) == Some(level) {
                     // Where the next bead on this rod would land.
-                    c.dashed_ring(cx, cy, CELL * 0.25, 2.5, 8, MUTED);
+                    tiles.landing.stamp(&mut c, cx, cy);
                 }
             }
         }
@@ -158,13 +202,6 @@ pub(super) fn draw(view: &CubeView) -> Canvas {
             }
         }
     }
-    draw_legend(
-        &mut c,
-        2,
-        view.lang,
-        WIDTH as f32 / 2.0,
-        HEIGHT as f32 - LEGEND_H / 2.0 - 4.0,
-    );
     c
 }
 

@@ -1,6 +1,7 @@
 //! Dots and Boxes: a score header, then the dots with their chart names.
 
 use super::raster::{ellipsize, printable, Align, Canvas};
+use super::tiles::TileCache;
 use super::*;
 
 const MAX_SIDE: usize = 12;
@@ -91,7 +92,6 @@ fn draw_header(c: &mut Canvas, view: &DotsView) {
     let w = c.width as f32;
     let (top, bottom) = (MARGIN, MARGIN + HEADER_H);
     let cy = (top + bottom) / 2.0;
-    c.rounded_rect(MARGIN, top, w - MARGIN, bottom, 18.0, FRAME);
     let name_w = w / 2.0 - 150.0;
     for seat in 0..2u8 {
         let name = ellipsize(printable(&view.names[seat as usize]).trim(), 22.0, name_w);
@@ -116,10 +116,15 @@ fn draw_header(c: &mut Canvas, view: &DotsView) {
     c.text("–", w / 2.0, cy, 32.0, MUTED, Align::Center);
 }
 
-pub(super) fn draw(view: &DotsView) -> Canvas {
-    let l = Layout::new(view);
+/// The empty board of one size, drawn once: background, the header's
+/// frame, chart names and the faint guide of every line (drawn lines cover
+/// their guides).
+static BOARDS: TileCache<(usize, usize), Canvas> = TileCache::new();
+
+fn empty_board(l: &Layout) -> Canvas {
     let mut c = Canvas::new(l.image.0, l.image.1, BACKGROUND);
-    draw_header(&mut c, view);
+    let w = c.width as f32;
+    c.rounded_rect(MARGIN, MARGIN, w - MARGIN, MARGIN + HEADER_H, 18.0, FRAME);
 
     // Chart names: letters along the top, numbers down the left.
     for col in 0..=l.width {
@@ -138,6 +143,18 @@ pub(super) fn draw(view: &DotsView) -> Canvas {
         let label = (row + 1).to_string();
         c.text(&label, x - GUTTER / 2.0 - 10.0, y, 22.0, INK, Align::Center);
     }
+    for line in lines_of(l) {
+        if let Some((a, b)) = l.ends(line) {
+            c.capsule(a, b, 1.5, UNDRAWN);
+        }
+    }
+    c
+}
+
+pub(super) fn draw(view: &DotsView) -> Canvas {
+    let l = Layout::new(view);
+    let mut c = Canvas::clone(&BOARDS.get((l.width, l.height), || empty_board(&l)));
+    draw_header(&mut c, view);
 
     // Claimed boxes: the owner's tint and mark.
     let inset = (l.size * 0.08).max(6.0);
@@ -161,13 +178,6 @@ pub(super) fn draw(view: &DotsView) -> Canvas {
     }
 
     let lines = lines_of(&l);
-    for &line in &lines {
-        if view.line(line).is_none() {
-            if let Some((a, b)) = l.ends(line) {
-                c.capsule(a, b, 1.5, UNDRAWN);
-            }
-        }
-    }
     // The last line glows in its colour under the ordinary strokes.
     let last = view.last.and_then(|line| Some((line, l.ends(line)?)));
     if let Some((line, (a, b))) = last {

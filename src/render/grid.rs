@@ -1,6 +1,7 @@
 //! Connect Four (7 × 6) and Connect Four for three (9 × 9).
 
 use super::raster::{Align, Canvas};
+use super::tiles::{Sprite, TileCache};
 use super::*;
 
 /// Boards larger than this are drawn clipped to it (views are not trusted).
@@ -72,51 +73,88 @@ fn seat_count(view: &GridView) -> usize {
     view.seats.max(highest).clamp(2, 3)
 }
 
-pub(super) fn draw(view: &GridView) -> Canvas {
-    let l = Layout::new(view);
+/// What every board of one layout shares: the picture of the empty board
+/// (column numbers, frame, holes, legend) and each seat's disc in its hole.
+struct Tiles {
+    board: Canvas,
+    /// Seats 0, 1, 2 and any other seat (grey).
+    discs: [Sprite; 4],
+}
+
+/// Tiles by (columns, rows, seats in the legend, language).
+static TILES: TileCache<(usize, usize, usize, Lang), Tiles> = TileCache::new();
+
+fn tiles(l: &Layout, seats: usize, lang: Lang) -> Tiles {
     let mut c = Canvas::new(l.width, l.height, BACKGROUND);
     let (fx, fy) = l.frame;
     let fw = l.columns as f32 * l.cell + 2.0 * l.pad;
     let fh = l.rows as f32 * l.cell + 2.0 * l.pad;
-
-    // Column numbers, the names the buttons use; the last move's is filled.
-    let last_column = view.last.filter(|&(c, r)| l.contains(c, r)).map(|p| p.0);
+    // Column numbers, the names the buttons use.
     for column in 0..l.columns {
         let (x, _) = l.centre(column, 0);
         let label = (column + 1).to_string();
-        if last_column == Some(column) {
-            let half = 20.0f32.max(Canvas::text_width(&label, 24.0) / 2.0 + 10.0);
-            c.rounded_rect(
-                x - half,
-                l.label_y - 17.0,
-                x + half,
-                l.label_y + 17.0,
-                17.0,
-                INK,
-            );
-            c.text(&label, x, l.label_y, 24.0, HIGHLIGHT, Align::Center);
-        } else {
-            c.text(&label, x, l.label_y, 24.0, INK, Align::Center);
-        }
+        c.text(&label, x, l.label_y, 24.0, INK, Align::Center);
     }
-
-    // Frame with a soft shadow, then holes and discs.
+    // Frame with a soft shadow, then the holes.
     c.rounded_rect(fx, fy + 7.0, fx + fw, fy + fh + 7.0, 20.0, SHADOW);
     c.rounded_rect(fx, fy, fx + fw, fy + fh, 20.0, FRAME);
     let hole = l.cell * 0.42;
-    let disc = l.cell * 0.39;
     for column in 0..l.columns {
         for row in 0..l.rows {
             let (x, y) = l.centre(column, row);
             c.circle(x, y, hole, HOLE);
+        }
+    }
+    draw_legend(&mut c, seats, lang, l.width as f32 / 2.0, l.legend_y);
+    let disc = |seat: Seat| {
+        Sprite::round(hole + 1.0, l.centre(0, 0), FRAME, |c, x, y| {
+            c.circle(x, y, hole, HOLE);
+            draw_token(c, x, y, l.cell * 0.39, seat);
+        })
+    };
+    Tiles {
+        board: c,
+        discs: [disc(0), disc(1), disc(2), disc(3)],
+    }
+}
+
+pub(super) fn draw(view: &GridView) -> Canvas {
+    let l = Layout::new(view);
+    let seats = seat_count(view);
+    let tiles = TILES.get((l.columns, l.rows, seats, view.lang), || {
+        tiles(&l, seats, view.lang)
+    });
+    let mut c = tiles.board.clone();
+    let disc = l.cell * 0.39;
+
+    // The last move's column number is filled.
+    let last = view.last.filter(|&(c, r)| l.contains(c, r));
+    if let Some((column, _)) = last {
+        let (x, _) = l.centre(column, 0);
+        let label = (column + 1).to_string();
+        let half = 20.0f32.max(Canvas::text_width(&label, 24.0) / 2.0 + 10.0);
+        c.rounded_rect(
+            x - half,
+            l.label_y - 17.0,
+            x + half,
+            l.label_y + 17.0,
+            17.0,
+            INK,
+        );
+        c.text(&label, x, l.label_y, 24.0, HIGHLIGHT, Align::Center);
+    }
+
+    for column in 0..l.columns {
+        for row in 0..l.rows {
             if let Some(seat) = view.at(column, row) {
-                draw_token(&mut c, x, y, disc, seat);
+                let (x, y) = l.centre(column, row);
+                tiles.discs[(seat as usize).min(3)].stamp(&mut c, x, y);
             }
         }
     }
 
     // The last disc: a bright ring on the frame around its hole.
-    if let Some((column, row)) = view.last.filter(|&(c, r)| l.contains(c, r)) {
+    if let Some((column, row)) = last {
         let (x, y) = l.centre(column, row);
         c.ring(x, y, l.cell * 0.47, l.cell * 0.05, HIGHLIGHT);
     }
@@ -138,14 +176,6 @@ pub(super) fn draw(view: &GridView) -> Canvas {
             draw_mark(&mut c, x, y, disc * 0.5, seat, style(seat).ink);
         }
     }
-
-    draw_legend(
-        &mut c,
-        seat_count(view),
-        view.lang,
-        l.width as f32 / 2.0,
-        l.legend_y,
-    );
     c
 }
 

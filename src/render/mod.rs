@@ -13,12 +13,15 @@ mod dots;
 mod grid;
 mod position;
 pub mod raster;
+mod samples;
+mod tiles;
 mod view;
 
 #[cfg(test)]
 mod tests;
 
 pub use position::{dots_view, position};
+pub use samples::{sample_names, samples, Sample};
 pub use view::{column_letter, dot_name, CubeView, DotsLine, DotsView, GridView};
 
 use crate::game::Seat;

@@ -8,9 +8,9 @@
 //! coverage `0.5 - d`, clamped to `0..=1`, gives a one-pixel soft edge.
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ExtendedColorType, ImageEncoder};
+use std::collections::HashMap;
 use std::f32::consts::PI;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
 /// `sqrt(x² + y²)` without the overflow care of `f32::hypot`, which is
@@ -53,6 +53,7 @@ pub enum Align {
 }
 
 /// An RGB image being drawn.
+#[derive(Clone)]
 pub struct Canvas {
     pub width: u32,
     pub height: u32,
@@ -320,19 +321,146 @@ impl Canvas {
         }
     }
 
-    /// Encodes the canvas as an RGB PNG. Flat colours compress best with no
-    /// row filter: smaller and faster than adaptive filtering here.
+    /// Encodes the canvas as an indexed PNG of at most [`PNG_COLOURS`]
+    /// colours (see [`quantize_to`]), with a light deflate; a board that
+    /// comes out over [`PNG_BUDGET`] bytes (a well filled 9 × 9 board) is
+    /// encoded again with fewer colours and a harder deflate.
     pub fn to_png(&self) -> Vec<u8> {
-        let mut png = Vec::new();
-        let encoder =
-            PngEncoder::new_with_quality(&mut png, CompressionType::Default, FilterType::NoFilter);
-        // Writing to a Vec only fails on a size mismatch, which `new` rules out.
-        if let Err(error) =
-            encoder.write_image(&self.data, self.width, self.height, ExtendedColorType::Rgb8)
-        {
-            tracing::error!(%error, "PNG encoding failed");
+        let (palette, indices) = quantize_to(&self.data, PNG_COLOURS);
+        let png = encode_indexed(self.width, self.height, &palette, &indices, 3);
+        if png.len() <= PNG_BUDGET {
+            return png;
         }
-        png
+        let (palette, indices) = quantize_to(&self.data, PNG_COLOURS * 5 / 8);
+        let png = encode_indexed(self.width, self.height, &palette, &indices, 7);
+        if png.len() <= PNG_BUDGET {
+            return png;
+        }
+        let (palette, indices) = quantize_to(&self.data, PNG_COLOURS / 2);
+        encode_indexed(self.width, self.height, &palette, &indices, 9)
+    }
+}
+
+/// Colours in a board's palette: the board's own colours and enough blends
+/// between them for smooth edges.
+pub const PNG_COLOURS: usize = 64;
+
+/// The size a board's PNG should stay within.
+pub const PNG_BUDGET: usize = 30_000;
+
+/// A palette of at most 256 colours and one index per pixel: [`quantize_to`]
+/// 256 colours.
+pub fn quantize(rgb: &[u8]) -> (Vec<Rgb>, Vec<u8>) {
+    quantize_to(rgb, 256)
+}
+
+/// A palette of at most `max` colours (1..=256) and one index per pixel.
+///
+/// When the image has `max` colours or fewer, the palette is exact.
+/// Otherwise it keeps the `max` most frequent colours, which are the
+/// board's own colours and the commonest blends on their anti-aliased
+/// edges, and every other colour takes its nearest palette entry.
+pub fn quantize_to(rgb: &[u8], max: usize) -> (Vec<Rgb>, Vec<u8>) {
+    // Colour (0xRRGGBB) -> (pixel count, palette index). Runs of one colour
+    // are counted at once: most of a board is flat.
+    let mut table: HashMap<u32, (u32, u8), BuildHasherDefault<ColourHasher>> = HashMap::default();
+    let key = |p: &[u8]| (p[0] as u32) << 16 | (p[1] as u32) << 8 | p[2] as u32;
+    let mut pixels = rgb.chunks_exact(3).map(key).peekable();
+    while let Some(colour) = pixels.next() {
+        let mut run = 1;
+        while pixels.next_if_eq(&colour).is_some() {
+            run += 1;
+        }
+        table.entry(colour).or_default().0 += run;
+    }
+    let mut colours: Vec<(u32, u32)> = table.iter().map(|(&c, &(n, _))| (c, n)).collect();
+    // Most frequent first; ties by colour, so the palette is deterministic.
+    colours.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let kept = colours.len().min(max.clamp(1, 256));
+    let palette: Vec<Rgb> = colours[..kept]
+        .iter()
+        .map(|&(c, _)| [(c >> 16) as u8, (c >> 8) as u8, c as u8])
+        .collect();
+    for (index, &(colour, _)) in colours[..kept].iter().enumerate() {
+        table.get_mut(&colour).expect("counted").1 = index as u8;
+    }
+    for &(colour, _) in &colours[kept..] {
+        let rgb = [
+            (colour >> 16) as i32,
+            (colour >> 8 & 0xFF) as i32,
+            (colour & 0xFF) as i32,
+        ];
+        let nearest = palette
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, p)| {
+                let d = |i: usize| (p[i] as i32 - rgb[i]).pow(2);
+                // Green weighs most for the eye, blue least.
+                3 * d(0) + 4 * d(1) + 2 * d(2)
+            })
+            .map_or(0, |(i, _)| i as u8);
+        table.get_mut(&colour).expect("counted").1 = nearest;
+    }
+    let mut indices = Vec::with_capacity(rgb.len() / 3);
+    // A direct-mapped cache in front of the table: a board has a few
+    // hundred colours, met again and again.
+    let mut cache = [(u32::MAX, 0u8); 1024];
+    for colour in rgb.chunks_exact(3).map(key) {
+        let slot = &mut cache[(colour.wrapping_mul(0x9E37_79B1) >> 22) as usize];
+        if slot.0 != colour {
+            *slot = (colour, table[&colour].1);
+        }
+        indices.push(slot.1);
+    }
+    (palette, indices)
+}
+
+/// Writes an 8-bit indexed PNG, deflated at `level` (1..=9). Rows are not
+/// filtered: on palette indices that is both smaller and faster.
+pub fn encode_indexed(
+    width: u32,
+    height: u32,
+    palette: &[Rgb],
+    indices: &[u8],
+    level: u8,
+) -> Vec<u8> {
+    let mut png = Vec::new();
+    let mut encoder = png::Encoder::new(&mut png, width, height);
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(palette.concat());
+    encoder.set_deflate_compression(png::DeflateCompression::Level(level));
+    encoder.set_filter(png::Filter::NoFilter);
+    // Writing to a Vec only fails on a size mismatch, which callers rule out.
+    let written = encoder
+        .write_header()
+        .and_then(|mut writer| writer.write_image_data(indices));
+    if let Err(error) = written {
+        tracing::error!(%error, "PNG encoding failed");
+    }
+    png
+}
+
+/// A multiplicative hash for colours (the default SipHash is several times
+/// slower and its DoS resistance is not needed for pixels).
+#[derive(Default)]
+pub struct ColourHasher(u64);
+
+impl Hasher for ColourHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.0 = (n as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(26);
     }
 }
 

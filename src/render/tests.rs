@@ -541,6 +541,25 @@ fn png_files_stay_small() {
     }
 }
 
+/// Every board of the benchmark's positions (each game: empty, part way,
+/// finished, a long game; every language) fits in 30 KB.
+#[test]
+fn sample_boards_fit_in_30_kb() {
+    let names = sample_names();
+    for sample in samples() {
+        let image = position(&sample.game, &names, sample.lang);
+        decode(&image);
+        assert!(
+            image.png.len() <= 30_000,
+            "{} {} {:?}: {} bytes",
+            sample.game_name,
+            sample.stage,
+            sample.lang,
+            image.png.len()
+        );
+    }
+}
+
 /// The pictures under `docs/` (shown at the top of the README) are what the
 /// renderer draws today. After a deliberate change to the images, rewrite
 /// them with:
@@ -647,6 +666,18 @@ fn write_samples() {
         ("cube-empty.png", connect_four_3d(&CubeView::default())),
         ("cube-vertical-line.png", connect_four_3d(&vertical)),
     ];
+    let names = sample_names();
+    let benchmark = super::samples()
+        .into_iter()
+        .filter(|s| s.stage == "long" && s.lang == Lang::En)
+        .map(|s| {
+            let name = format!("long-{}.png", s.game_name);
+            (name, position(&s.game, &names, s.lang))
+        });
+    let samples = samples
+        .into_iter()
+        .map(|(name, image)| (name.to_string(), image))
+        .chain(benchmark);
     for (name, image) in samples {
         println!(
             "{name}: {}×{}, {} bytes, alt {} chars: {}",
@@ -656,6 +687,6 @@ fn write_samples() {
             image.alt.chars().count(),
             image.alt
         );
-        std::fs::write(dir.join(name), &image.png).expect("write sample");
+        std::fs::write(dir.join(&name), &image.png).expect("write sample");
     }
 }

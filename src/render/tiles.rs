@@ -1,0 +1,121 @@
+//! Parts of the boards drawn once and copied onto every board: a board's
+//! static picture (frame, empty holes, labels, legend in its language) and
+//! round sprites (each seat's disc in its hole, landing marks).
+//!
+//! Each kind of board keeps its tiles in a [`TileCache`], filled lazily
+//! the first time a layout is drawn and shared by every render after.
+
+use super::raster::{Canvas, Rgb};
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::sync::{Arc, Mutex};
+
+/// A round patch drawn once and stamped onto boards: the pixels whose
+/// centres lie within `radius` of the patch's centre.
+pub struct Sprite {
+    /// Pixels from the patch's top-left corner to the floor of its centre.
+    half: i32,
+    size: usize,
+    /// Per row of the patch, the columns copied.
+    spans: Vec<(usize, usize)>,
+    data: Vec<u8>,
+}
+
+impl Sprite {
+    /// Draws a sprite with `draw(canvas, cx, cy)` on a patch filled with
+    /// `background`. `centre` is any centre where the sprite will be
+    /// stamped: only its fractional part matters, and every stamp must share
+    /// it for the copy to be the same as drawing in place.
+    pub fn round(
+        radius: f32,
+        centre: (f32, f32),
+        background: Rgb,
+        draw: impl FnOnce(&mut Canvas, f32, f32),
+    ) -> Sprite {
+        let half = radius.ceil() as i32 + 2;
+        let size = (2 * half + 1) as usize;
+        let mut canvas = Canvas::new(size as u32, size as u32, background);
+        let (cx, cy) = (
+            half as f32 + centre.0.rem_euclid(1.0),
+            half as f32 + centre.1.rem_euclid(1.0),
+        );
+        draw(&mut canvas, cx, cy);
+        let spans = (0..size)
+            .map(|y| {
+                let dy = y as f32 + 0.5 - cy;
+                if dy.abs() > radius {
+                    return (0, 0);
+                }
+                let w = (radius * radius - dy * dy).sqrt();
+                let start = (cx - w - 0.5).ceil().max(0.0) as usize;
+                let end = ((cx + w - 0.5).floor() + 1.0).clamp(0.0, size as f32) as usize;
+                (start, end.max(start))
+            })
+            .collect();
+        Sprite {
+            half,
+            size,
+            spans,
+            data: canvas.data,
+        }
+    }
+
+    /// Copies the sprite onto `canvas` centred at `(cx, cy)`.
+    pub fn stamp(&self, canvas: &mut Canvas, cx: f32, cy: f32) {
+        if !(cx.is_finite() && cy.is_finite()) {
+            return;
+        }
+        let (left, top) = (
+            cx.floor() as i64 - self.half as i64,
+            cy.floor() as i64 - self.half as i64,
+        );
+        let (width, height) = (canvas.width as i64, canvas.height as i64);
+        for (row, &(start, end)) in self.spans.iter().enumerate() {
+            let y = top + row as i64;
+            if y < 0 || y >= height {
+                continue;
+            }
+            let from = (left + start as i64).max(0);
+            let to = (left + end as i64).min(width);
+            if from >= to {
+                continue;
+            }
+            let source = (row * self.size + (from - left) as usize) * 3;
+            let target = ((y * width + from) * 3) as usize;
+            let len = ((to - from) * 3) as usize;
+            canvas.data[target..target + len].copy_from_slice(&self.data[source..source + len]);
+        }
+    }
+}
+
+/// Tiles by layout key, each drawn on first use. Layouts beyond `LIMIT`
+/// (odd view sizes from tests) are drawn without being kept.
+pub struct TileCache<K, T> {
+    tiles: Mutex<Option<HashMap<K, Arc<T>>>>,
+}
+
+impl<K: Hash + Eq, T> TileCache<K, T> {
+    const LIMIT: usize = 64;
+
+    pub const fn new() -> TileCache<K, T> {
+        TileCache {
+            tiles: Mutex::new(None),
+        }
+    }
+
+    /// The tiles for `key`, drawn by `draw` the first time.
+    pub fn get(&self, key: K, draw: impl FnOnce() -> T) -> Arc<T> {
+        let mut guard = self.tiles.lock().unwrap_or_else(|e| e.into_inner());
+        let tiles = guard.get_or_insert_with(HashMap::new);
+        if let Some(found) = tiles.get(&key) {
+            return Arc::clone(found);
+        }
+        // Drawing takes a few milliseconds, once per layout: other renders
+        // wait rather than draw the same tiles twice.
+        let drawn = Arc::new(draw());
+        if tiles.len() < Self::LIMIT {
+            tiles.insert(key, Arc::clone(&drawn));
+        }
+        drawn
+    }
+}
