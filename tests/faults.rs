@@ -150,6 +150,22 @@ async fn an_expired_token_falls_back_to_the_channel() {
     let alice = d.user("alice");
     let board = open_game(&h, &alice).await;
     let ready = ready_board(&h, &alice).await;
+    let service = h.bot.service();
+    let table = service
+        .table(boardbot::service::At::Channel(d.channel_id()))
+        .await
+        .unwrap();
+    // The table learns where its board is once the answer is sent.
+    let mut known = None;
+    for _ in 0..100 {
+        let (_, link) = service.board(table.no).await.unwrap().unwrap();
+        known = link.and_then(|l| l.message);
+        if known.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(known, Some(board), "the table knows its board");
     // Every token so far is past its 15 minutes: the move and the CPU's
     // answer must be shown through the channel route, on the same message.
     d.expire_tokens();

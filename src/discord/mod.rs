@@ -413,9 +413,7 @@ async fn command_play(
                     None
                 }
             };
-            *shown = table.stamp;
-            sync.set_behind(false);
-            drop(shown);
+            // Stored before the lock opens: the next update must find it.
             if let Err(e) = bot
                 .service
                 .set_board(no, link(Some(command.token.clone()), message))
@@ -423,6 +421,9 @@ async fn command_play(
             {
                 error!("table {no}: could not store where its board is: {e}");
             }
+            *shown = table.stamp;
+            sync.set_behind(false);
+            drop(shown);
         }
         Err(e) => {
             // The table exists and is stored: post its board in the channel.
@@ -750,7 +751,6 @@ async fn answer_with_board(
         Ok(()) => {
             *shown = table.stamp;
             sync.set_behind(false);
-            drop(shown);
             let link = BoardLink {
                 channel: component.channel_id.get(),
                 message: Some(component.message.id.get()),
@@ -758,9 +758,11 @@ async fn answer_with_board(
                 token_at: bot.service.now(),
                 shown: table.stamp,
             };
+            // Stored before the lock opens: the next update must find it.
             if let Err(e) = bot.service.set_board(no, link).await {
                 error!("table {no}: could not store where its board is: {e}");
             }
+            drop(shown);
             if !table.is_running() {
                 drop(sync);
                 bot.boards.release(no);
