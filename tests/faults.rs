@@ -143,13 +143,10 @@ async fn move_by_command(h: &Harness, alice: &User, board: &Msg) {
     assert!(h.discord.response(ix).await.ephemeral);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_expired_token_falls_back_to_the_channel() {
-    let h = Harness::start().await;
+/// Waits until the table has stored where its board message is (it reads
+/// the message back after answering), so a test's fault comes after that.
+async fn board_known(h: &Harness, board: u64) {
     let d = &h.discord;
-    let alice = d.user("alice");
-    let board = open_game(&h, &alice).await;
-    let ready = ready_board(&h, &alice).await;
     let service = h.bot.service();
     let table = service
         .table(boardbot::service::At::Channel(d.channel_id()))
@@ -166,6 +163,16 @@ async fn an_expired_token_falls_back_to_the_channel() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert_eq!(known, Some(board), "the table knows its board");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expired_token_falls_back_to_the_channel() {
+    let h = Harness::start().await;
+    let d = &h.discord;
+    let alice = d.user("alice");
+    let board = open_game(&h, &alice).await;
+    let ready = ready_board(&h, &alice).await;
+    board_known(&h, board).await;
     // Every token so far is past its 15 minutes: the move and the CPU's
     // answer must be shown through the channel route, on the same message.
     d.expire_tokens();
@@ -192,6 +199,7 @@ async fn an_expired_token_without_channel_access_heals_on_the_next_click() {
     let alice = d.user("alice");
     let board = open_game(&h, &alice).await;
     let ready = ready_board(&h, &alice).await;
+    board_known(&h, board).await;
     // No token and no channel access: nothing can be shown.
     d.deny_channel(d.channel_id());
     d.expire_tokens();
