@@ -57,12 +57,7 @@ async fn play_until_over(
                 .await;
             continue;
         }
-        let moves = enabled_moves(&message);
-        let pick = moves
-            .iter()
-            .find(|m| *m == "4")
-            .unwrap_or(&moves[0])
-            .clone();
+        let pick = centre_first(&message);
         let before = message.version;
         let click = discord.click_label(alice, board, &pick).await;
         let reply = discord.response(click).await;
@@ -70,6 +65,16 @@ async fn play_until_over(
         clicks.push(pick);
         message = settled(discord, board, Some(before)).await;
     }
+}
+
+/// Column 4 when it is free, else the first free column.
+fn centre_first(message: &Msg) -> String {
+    let moves = enabled_moves(message);
+    moves
+        .iter()
+        .find(|m| *m == "4")
+        .unwrap_or(&moves[0])
+        .clone()
 }
 
 async fn hard_kill_scenario(url: &str) {
@@ -107,12 +112,7 @@ async fn hard_kill_scenario(url: &str) {
         if turn_of(&message) != Some(alice.id) {
             break;
         }
-        let moves = enabled_moves(&message);
-        let pick = moves
-            .iter()
-            .find(|m| *m == "4")
-            .unwrap_or(&moves[0])
-            .clone();
+        let pick = centre_first(&message);
         let before = message.version;
         let click = discord.click_label(&alice, board, &pick).await;
         assert_eq!(discord.response(click).await.kind, 7);

@@ -153,6 +153,24 @@ struct Slot {
     live: tokio::sync::Mutex<Live>,
 }
 
+impl Slot {
+    /// A table in memory with no work running for it yet.
+    fn new(table: Table, board: Option<BoardLink>, now: u64) -> Arc<Slot> {
+        Arc::new(Slot {
+            no: table.no,
+            channel: table.channel,
+            live: tokio::sync::Mutex::new(Live {
+                table,
+                board,
+                search: None,
+                hint: None,
+                deadline: None,
+                touched: now,
+            }),
+        })
+    }
+}
+
 #[derive(Default)]
 struct Registry {
     /// Tables in memory: every running one, and finished ones for a while.
@@ -237,18 +255,7 @@ impl Service {
         {
             let mut registry = self.registry();
             for s in stored {
-                let slot = Arc::new(Slot {
-                    no: s.table.no,
-                    channel: s.table.channel,
-                    live: tokio::sync::Mutex::new(Live {
-                        touched: self.now(),
-                        table: s.table,
-                        board: s.board,
-                        search: None,
-                        hint: None,
-                        deadline: None,
-                    }),
-                });
+                let slot = Slot::new(s.table, s.board, self.now());
                 slots.push(slot.clone());
                 registry.by_no.insert(slot.no, slot);
             }
@@ -298,18 +305,7 @@ impl Service {
             }
             return Err(e.into());
         }
-        let slot = Arc::new(Slot {
-            no,
-            channel,
-            live: tokio::sync::Mutex::new(Live {
-                table: table.clone(),
-                board: None,
-                search: None,
-                hint: None,
-                deadline: None,
-                touched: now,
-            }),
-        });
+        let slot = Slot::new(table.clone(), None, now);
         let replaced: Vec<Arc<Slot>> = {
             let mut registry = self.registry();
             let old: Vec<u64> = registry
@@ -343,18 +339,7 @@ impl Service {
         let Some(stored) = self.store.load(no).await? else {
             return Ok(None);
         };
-        let slot = Arc::new(Slot {
-            no,
-            channel: stored.table.channel,
-            live: tokio::sync::Mutex::new(Live {
-                touched: self.now(),
-                table: stored.table,
-                board: stored.board,
-                search: None,
-                hint: None,
-                deadline: None,
-            }),
-        });
+        let slot = Slot::new(stored.table, stored.board, self.now());
         let mut registry = self.registry();
         Ok(Some(registry.by_no.entry(no).or_insert(slot).clone()))
     }
