@@ -40,6 +40,8 @@ fn opening(no: u64, channel: u64) -> Opening {
         self_play: true,
         host_seat: None,
         lang: boardbot::i18n::Lang::En,
+        open: false,
+        rules: boardbot::table::Rules::default(),
     }
 }
 

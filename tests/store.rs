@@ -50,6 +50,8 @@ fn opening(no: u64, channel: u64, kind: GameKind, invited: Vec<(u64, String)>) -
         self_play: false,
         host_seat: Some(0),
         lang: boardbot::i18n::Lang::En,
+        open: false,
+        rules: boardbot::table::Rules::default(),
     }
 }
 

@@ -4,7 +4,7 @@
 use super::ids::{Control, ControlId};
 use crate::game::{Game, GameKind, Move, Outcome, Seat};
 use crate::i18n::{game_title, tr, Lang};
-use crate::table::{Answer, Closed, MatchEnd, Phase, Player, Table};
+use crate::table::{Answer, Closed, Left, MatchEnd, Phase, Player, SeatChange, Table};
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
     CreateSelectMenuOption,
@@ -128,7 +128,12 @@ pub fn board_message(table: &Table) -> BoardMessage {
                     &[("user", &format!("<@{by}>")), ("game", &title)],
                 ),
                 Closed::Expired => tr(lang, "closed.expired", &[("game", &title)]),
-                Closed::Ended => tr(lang, "closed.ended", &[("game", &title)]),
+                Closed::Ended { by } => tr(
+                    lang,
+                    "closed.ended",
+                    &[("game", &title), ("user", &format!("<@{by}>"))],
+                ),
+                Closed::Idle => tr(lang, "closed.idle", &[("game", &title)]),
             };
             BoardMessage {
                 content,
@@ -137,6 +142,7 @@ pub fn board_message(table: &Table) -> BoardMessage {
                 with_image: false,
             }
         }
+        Phase::Lobby { seats } => lobby_message(table, seats, &id),
         Phase::Playing | Phase::Finished(_) => BoardMessage {
             content: match_text(table),
             components: match_controls(table, &id),
@@ -165,8 +171,9 @@ fn match_text(table: &Table) -> String {
     };
     let vs = format!(" {} ", tr(lang, "board.vs", &[]));
     lines.push(format!(
-        "**{}**{round} — {}",
+        "**{}**{round} · {} — {}",
         game_title(table.kind, lang),
+        state_and_rules(table),
         seats.join(&vs)
     ));
     let mention = |id: &u64| format!("<@{id}>");
@@ -176,12 +183,32 @@ fn match_text(table: &Table) -> String {
     for id in &table.missed {
         lines.push(tr(lang, "board.missed", &[("user", &mention(id))]));
     }
-    for (seat, id) in &table.resigned {
+    for departure in &table.departed {
+        let key = match departure.why {
+            Left::Resigned => "board.resigned_left",
+            Left::TimedOut => "board.timed_out_left",
+            Left::Abandoned => "board.abandoned_left",
+        };
         lines.push(tr(
             lang,
-            "board.resigned_left",
-            &[("user", &mention(id)), ("seat", &seat_label(*seat, lang))],
+            key,
+            &[
+                ("user", &mention(&departure.user)),
+                ("seat", &seat_label(departure.seat, lang)),
+            ],
         ));
+    }
+    for change in &table.next_seats {
+        let seat = seat_label(change.seat(), lang);
+        lines.push(match change {
+            SeatChange::Reserve { id, .. } => tr(
+                lang,
+                "board.reserved",
+                &[("user", &mention(id)), ("seat", &seat)],
+            ),
+            SeatChange::Free { .. } => tr(lang, "board.freed", &[("seat", &seat)]),
+            SeatChange::Vacate { .. } => tr(lang, "board.vacated", &[("seat", &seat)]),
+        });
     }
     if let Some(mv) = table.game.last_move() {
         let by = last_mover(table);
@@ -230,9 +257,25 @@ fn match_text(table: &Table) -> String {
             let seat = table.game.to_move();
             let who = &table.players[seat as usize];
             let mut who_text = format!("{} {}", seat_label(seat, lang), player_label(who, lang));
-            if who.is_cpu() {
+            if let Some(paused) = &table.paused {
+                lines.push(tr(
+                    lang,
+                    "board.paused",
+                    &[
+                        ("host", &mention(&table.host)),
+                        ("since", &relative_time(paused.at)),
+                    ],
+                ));
+            } else if who.is_cpu() {
                 who_text.push(' ');
                 who_text.push_str(&tr(lang, "board.thinking", &[]));
+            } else if let Some(clock) = &table.clock {
+                who_text.push(' ');
+                who_text.push_str(&tr(
+                    lang,
+                    "board.clock",
+                    &[("when", &relative_time(clock.deadline))],
+                ));
             }
             lines.push(tr(lang, "board.turn", &[("who", &who_text)]));
         }
@@ -280,15 +323,22 @@ fn result_text(table: &Table, end: &MatchEnd) -> String {
             ),
             None => tr(lang, "result.draw", &[]),
         },
-        MatchEnd::Resigned { seat } => {
+        MatchEnd::Resigned { seat }
+        | MatchEnd::TimedOut { seat }
+        | MatchEnd::Abandoned { seat } => {
+            let how = match end {
+                MatchEnd::Resigned { .. } => "resigned",
+                MatchEnd::TimedOut { .. } => "timed_out",
+                _ => "abandoned",
+            };
             if table.players.len() == 2 {
                 tr(
                     lang,
-                    "result.resigned_wins",
+                    &format!("result.{how}_wins"),
                     &[("who", &name(*seat)), ("winner", &name(1 - *seat))],
                 )
             } else {
-                tr(lang, "result.resigned", &[("who", &name(*seat))])
+                tr(lang, &format!("result.{how}"), &[("who", &name(*seat))])
             }
         }
     }
@@ -306,11 +356,7 @@ fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateAc
     let lang = table.lang;
     let label = |key: &str| tr(lang, key, &[]);
     if matches!(table.phase, Phase::Finished(_)) {
-        return vec![CreateActionRow::Buttons(vec![button(
-            id(Control::Rematch),
-            label("button.rematch"),
-            ButtonStyle::Primary,
-        )])];
+        return finished_controls(table, id);
     }
     let game = &table.game;
     let mut rows = Vec::new();
@@ -364,8 +410,18 @@ fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateAc
             }
         }
     }
+    // Board rows come first; the controls fill what Discord leaves (five
+    // rows of five), most needed first.
+    let paused = table.paused.is_some();
     let mut controls = Vec::new();
-    if table.undo_request.is_some() {
+    if paused {
+        controls.push(button(
+            id(Control::Resume),
+            label("button.resume"),
+            ButtonStyle::Success,
+        ));
+    }
+    if table.undo_request.is_some() && !paused {
         controls.push(button(
             id(Control::UndoAnswer(true)),
             label("button.accept"),
@@ -382,27 +438,201 @@ fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateAc
         label("button.resign"),
         ButtonStyle::Danger,
     ));
-    if offers_undo(table) && table.undo_request.is_none() {
+    if !paused && offers_undo(table) && table.undo_request.is_none() {
         controls.push(button(
             id(Control::Undo),
             label("button.undo"),
             ButtonStyle::Secondary,
         ));
     }
-    if offers_hint(table) {
+    if !paused && offers_hint(table) {
         controls.push(button(
             id(Control::Hint),
             label("button.hint"),
             ButtonStyle::Primary,
         ));
     }
-    rows.push(CreateActionRow::Buttons(controls));
+    if !paused {
+        controls.push(button(
+            id(Control::Pause),
+            label("button.pause"),
+            ButtonStyle::Secondary,
+        ));
+    }
+    if seat_to_reserve(table) {
+        controls.push(button(
+            id(Control::Join),
+            label("button.join"),
+            ButtonStyle::Success,
+        ));
+    }
+    if seat_to_free(table) {
+        controls.push(button(
+            id(Control::FreeSeat),
+            label("button.free_seat"),
+            ButtonStyle::Secondary,
+        ));
+    }
+    if paused {
+        for row in rows.iter_mut() {
+            *row = disabled(row.clone());
+        }
+    }
+    let room = 5usize.saturating_sub(rows.len());
+    rows.extend(
+        controls
+            .chunks(5)
+            .take(room)
+            .map(|chunk| CreateActionRow::Buttons(chunk.to_vec())),
+    );
     rows
 }
 
-/// Undo is a Dots and Boxes control (SPEC 1.4).
-pub fn offers_undo(table: &Table) -> bool {
-    matches!(table.kind, GameKind::Dots { .. })
+/// A row of move controls, greyed out (while the match is paused).
+fn disabled(row: CreateActionRow) -> CreateActionRow {
+    match row {
+        CreateActionRow::Buttons(buttons) => {
+            CreateActionRow::Buttons(buttons.into_iter().map(|b| b.disabled(true)).collect())
+        }
+        CreateActionRow::SelectMenu(menu) => CreateActionRow::SelectMenu(menu.disabled(true)),
+        other => other,
+    }
+}
+
+/// The controls of a finished match: rematch, and the seat changes that
+/// wait for the next one.
+fn finished_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateActionRow> {
+    let label = |key: &str| tr(table.lang, key, &[]);
+    let mut controls = vec![button(
+        id(Control::Rematch),
+        label("button.rematch"),
+        ButtonStyle::Primary,
+    )];
+    if seat_to_reserve(table) {
+        controls.push(button(
+            id(Control::Join),
+            label("button.join"),
+            ButtonStyle::Success,
+        ));
+    }
+    controls.push(button(
+        id(Control::Leave),
+        label("button.leave"),
+        ButtonStyle::Secondary,
+    ));
+    if seat_to_free(table) {
+        controls.push(button(
+            id(Control::FreeSeat),
+            label("button.free_seat"),
+            ButtonStyle::Secondary,
+        ));
+    }
+    vec![CreateActionRow::Buttons(controls)]
+}
+
+/// A CPU's seat that a person could still reserve for the next match.
+fn seat_to_reserve(table: &Table) -> bool {
+    (0..table.players.len()).any(|s| {
+        match table.next_seats.iter().find(|c| c.seat() as usize == s) {
+            Some(SeatChange::Reserve { .. }) => false,
+            Some(_) => true,
+            None => table.players[s].is_cpu(),
+        }
+    })
+}
+
+/// A CPU's seat the host could free for people.
+fn seat_to_free(table: &Table) -> bool {
+    (0..table.players.len()).any(|s| {
+        table.players[s].is_cpu() && !table.next_seats.iter().any(|c| c.seat() as usize == s)
+    })
+}
+
+/// A Discord timestamp that every reader sees in their own time ("in 42
+/// seconds", "2 minutes ago").
+pub fn relative_time(ms: u64) -> String {
+    format!("<t:{}:R>", ms / 1000)
+}
+
+/// The table's state (open, playing, paused, over, ended) and its rules.
+fn state_and_rules(table: &Table) -> String {
+    let lang = table.lang;
+    let state = match &table.phase {
+        Phase::Lobby { .. } => "state.open",
+        Phase::Inviting { .. } => "state.inviting",
+        Phase::Playing if table.paused.is_some() => "state.paused",
+        Phase::Playing => "state.playing",
+        Phase::Finished(_) => "state.over",
+        Phase::Closed(_) => "state.ended",
+    };
+    let mut parts = vec![tr(lang, state, &[])];
+    if let Some(seconds) = table.rules.timer {
+        parts.push(tr(
+            lang,
+            "rules.timer",
+            &[("seconds", &seconds.to_string())],
+        ));
+    }
+    if !table.rules.rotate {
+        parts.push(tr(lang, "rules.same_starter", &[]));
+    }
+    parts.join(" · ")
+}
+
+/// An open table before its match: the seats, and Join / Leave / Start.
+fn lobby_message(
+    table: &Table,
+    seats: &[Option<Player>],
+    id: &dyn Fn(Control) -> String,
+) -> BoardMessage {
+    let lang = table.lang;
+    let mut lines = vec![format!(
+        "**{}** · {}",
+        game_title(table.kind, lang),
+        state_and_rules(table)
+    )];
+    for (seat, player) in seats.iter().enumerate() {
+        let holder = match player {
+            Some(p) => player_label(p, lang),
+            None => tr(lang, "lobby.free", &[]),
+        };
+        lines.push(format!("{} {holder}", seat_label(seat as Seat, lang)));
+    }
+    let level = tr(lang, &format!("level.{}", table.level.name()), &[]);
+    lines.push(tr(
+        lang,
+        "lobby.text",
+        &[("host", &format!("<@{}>", table.host)), ("level", &level)],
+    ));
+    let label = |key: &str| tr(lang, key, &[]);
+    BoardMessage {
+        content: lines.join("\n"),
+        components: vec![CreateActionRow::Buttons(vec![
+            button(
+                id(Control::Join),
+                label("button.join"),
+                ButtonStyle::Success,
+            )
+            .disabled(seats.iter().all(Option::is_some)),
+            button(
+                id(Control::Leave),
+                label("button.leave"),
+                ButtonStyle::Secondary,
+            ),
+            button(
+                id(Control::Start),
+                label("button.start"),
+                ButtonStyle::Primary,
+            ),
+        ])],
+        ping: Vec::new(),
+        with_image: false,
+    }
+}
+
+/// Undo is offered in every game (never in ranked matches).
+pub fn offers_undo(_table: &Table) -> bool {
+    true
 }
 
 /// Hint: always in Connect Four 3D, and in every game against the CPU.
@@ -436,6 +666,8 @@ mod tests {
             self_play: true,
             host_seat: None,
             lang: crate::i18n::Lang::En,
+            open: false,
+            rules: crate::table::Rules::default(),
         };
         Table::open(opening, 0, &mut rand::rngs::StdRng::seed_from_u64(1))
             .unwrap()

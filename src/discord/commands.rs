@@ -4,7 +4,8 @@ use super::{BadInput, Failure};
 use crate::cpu::Level;
 use crate::game::{AnyGame, GameKind, Seat};
 use crate::i18n::{localizations, tr, Lang};
-use crate::table::{Refusal, UserId};
+use crate::store::ChannelSettings;
+use crate::table::{Refusal, UserId, TIMER_CHOICES};
 use serenity::all::{
     Command, CommandInteraction, CommandOptionType, Context, CreateCommand, CreateCommandOption,
     GuildId, ResolvedValue,
@@ -23,7 +24,17 @@ pub fn game_kind(command: &str) -> Option<GameKind> {
 
 /// An option with its description and name in every language.
 fn option(kind: CommandOptionType, name: &str) -> CreateCommandOption {
-    let description_key = format!("option.{name}");
+    option_described(kind, name, &format!("option.{name}"))
+}
+
+/// An option whose description has its own key (the same name means
+/// different things in different commands).
+fn option_described(
+    kind: CommandOptionType,
+    name: &str,
+    description_key: &str,
+) -> CreateCommandOption {
+    let description_key = description_key.to_owned();
     let mut option = CreateCommandOption::new(kind, name, tr(Lang::En, &description_key, &[]));
     for (locale, text) in localizations(&description_key) {
         option = option.description_localized(locale, text);
@@ -67,9 +78,26 @@ fn command(name: &str, description_key: &str) -> CreateCommand {
     command
 }
 
+/// `timer:` on a game command: seconds per move.
+fn timer_option() -> CreateCommandOption {
+    TIMER_CHOICES.iter().fold(
+        option(CommandOptionType::Integer, "timer"),
+        |o, &seconds| {
+            let label = format!("{seconds} s");
+            let locales = Lang::ALL
+                .into_iter()
+                .filter(|&l| l != Lang::En)
+                .map(|l| (l.discord_locale(), label.clone()));
+            o.add_int_choice_localized(label.clone(), i32::try_from(seconds).unwrap_or(60), locales)
+        },
+    )
+}
+
 fn game_command(kind: GameKind) -> CreateCommand {
     let name = kind.command();
-    let command = command(name, &format!("command.{name}"));
+    let command = command(name, &format!("command.{name}"))
+        .add_option(timer_option())
+        .add_option(option(CommandOptionType::Boolean, "open"));
     let user = |name| option(CommandOptionType::User, name);
     match kind {
         GameKind::Connect4 => command
@@ -131,7 +159,86 @@ pub fn definitions() -> Vec<CreateCommand> {
             choice(o, &format!("game.{}", kind.command()), kind.command())
         });
     commands.push(command("rules", "command.rules").add_option(games));
+    for name in ["end", "pause", "resume", "leave", "resign"] {
+        commands.push(command(name, &format!("command.{name}")));
+    }
+    let timer = ["off", "30", "60", "90"].into_iter().fold(
+        option_described(CommandOptionType::String, "timer", "option.settings_timer"),
+        |o, value| choice(o, &format!("choice.timer_{value}"), value),
+    );
+    commands.push(
+        command("settings", "command.settings")
+            .add_option(timer)
+            .add_option(option(CommandOptionType::Boolean, "rotate"))
+            .add_option(level_option())
+            .add_option(option_described(
+                CommandOptionType::Boolean,
+                "ranked",
+                "option.settings_ranked",
+            )),
+    );
     commands
+}
+
+/// What `/settings` asked to change (nothing: show the settings).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct SettingsRequest {
+    /// `Some(None)`: switch the timer off.
+    pub timer: Option<Option<u32>>,
+    pub rotate: Option<bool>,
+    pub level: Option<Level>,
+    pub ranked: Option<bool>,
+}
+
+impl SettingsRequest {
+    pub fn is_empty(&self) -> bool {
+        *self == SettingsRequest::default()
+    }
+
+    /// The settings with the asked changes applied.
+    pub fn apply(&self, mut settings: ChannelSettings) -> ChannelSettings {
+        if let Some(timer) = self.timer {
+            settings.timer = timer;
+        }
+        if let Some(rotate) = self.rotate {
+            settings.rotate = rotate;
+        }
+        if let Some(level) = self.level {
+            settings.level = level;
+        }
+        if let Some(ranked) = self.ranked {
+            settings.ranked = ranked;
+        }
+        settings
+    }
+}
+
+/// Reads `/settings` options.
+pub fn read_settings_options(command: &CommandInteraction) -> Result<SettingsRequest, Failure> {
+    let mut request = SettingsRequest::default();
+    for option in command.data.options() {
+        match (option.name, option.value) {
+            ("timer", ResolvedValue::String("off")) => request.timer = Some(None),
+            ("timer", ResolvedValue::String(value)) => {
+                let seconds = value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|s| TIMER_CHOICES.contains(s))
+                    .ok_or_else(|| Failure::from(BadInput::UnknownTimer(value.to_string())))?;
+                request.timer = Some(Some(seconds));
+            }
+            ("rotate", ResolvedValue::Boolean(on)) => request.rotate = Some(on),
+            ("ranked", ResolvedValue::Boolean(on)) => request.ranked = Some(on),
+            ("level", ResolvedValue::String(name)) => {
+                request.level = Some(
+                    Level::parse(name)
+                        .ok_or_else(|| Failure::from(BadInput::UnknownLevel(name.to_string())))?,
+                );
+            }
+            (name, _) => return Err(BadInput::UnexpectedOption(name.to_string()).into()),
+        }
+    }
+    Ok(request)
 }
 
 /// Registers the commands: in one guild (instant) or globally.
@@ -151,7 +258,11 @@ pub async fn register(ctx: &Context, guild: Option<u64>) -> Result<(), serenity:
 /// What a game command asked for.
 pub struct PlayRequest {
     pub kind: GameKind,
-    pub level: Level,
+    /// The CPU level, when the command named one.
+    pub level: Option<Level>,
+    /// Seconds per move, when the command set a timer.
+    pub timer: Option<u32>,
+    pub open: bool,
     pub invited: Vec<(UserId, String)>,
     pub self_play: bool,
     pub host_seat: Option<Seat>,
@@ -166,7 +277,9 @@ pub fn read_play_options(
     let host = command.user.id.get();
     let mut request = PlayRequest {
         kind,
-        level: Level::default(),
+        level: None,
+        timer: None,
+        open: false,
         invited: Vec::new(),
         self_play: false,
         host_seat: None,
@@ -196,8 +309,20 @@ pub fn read_play_options(
                 request.invited.push((id, name));
             }
             ("level", ResolvedValue::String(name)) => {
-                request.level = Level::parse(name)
-                    .ok_or_else(|| Failure::from(BadInput::UnknownLevel(name.to_string())))?;
+                request.level = Some(
+                    Level::parse(name)
+                        .ok_or_else(|| Failure::from(BadInput::UnknownLevel(name.to_string())))?,
+                );
+            }
+            ("timer", ResolvedValue::Integer(seconds)) => {
+                let seconds = u32::try_from(seconds)
+                    .ok()
+                    .filter(|s| TIMER_CHOICES.contains(s))
+                    .ok_or_else(|| Failure::from(BadInput::UnknownTimer(seconds.to_string())))?;
+                request.timer = Some(seconds);
+            }
+            ("open", ResolvedValue::Boolean(open)) => {
+                request.open = open;
             }
             ("color", ResolvedValue::String(colour)) => {
                 request.host_seat = Some(match colour {
@@ -220,6 +345,9 @@ pub fn read_play_options(
     }
     if request.self_play && kind.seat_count() > 2 {
         return Err(BadInput::SelfInThree.into());
+    }
+    if request.self_play && request.open {
+        return Err(Refusal::OpenSelfPlay.into());
     }
     Ok(request)
 }
@@ -270,7 +398,13 @@ mod tests {
                 "dots",
                 "move",
                 "help",
-                "rules"
+                "rules",
+                "end",
+                "pause",
+                "resume",
+                "leave",
+                "resign",
+                "settings"
             ],
             "the English names are fixed"
         );

@@ -23,6 +23,13 @@ pub enum Control {
     /// The opponent's answer to an undo request.
     UndoAnswer(bool),
     Hint,
+    Join,
+    Leave,
+    Start,
+    Pause,
+    Resume,
+    /// The host frees a CPU's seat for people from the next match.
+    FreeSeat,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +52,12 @@ impl ControlId {
             Control::UndoAnswer(true) => "undoyes".into(),
             Control::UndoAnswer(false) => "undono".into(),
             Control::Hint => "hint".into(),
+            Control::Join => "join".into(),
+            Control::Leave => "leave".into(),
+            Control::Start => "start".into(),
+            Control::Pause => "pause".into(),
+            Control::Resume => "resume".into(),
+            Control::FreeSeat => "free".into(),
         };
         format!("{VERSION}:{}:{}:{action}", self.table, self.stamp)
     }
@@ -70,6 +83,12 @@ impl ControlId {
             "undoyes" => Control::UndoAnswer(true),
             "undono" => Control::UndoAnswer(false),
             "hint" => Control::Hint,
+            "join" => Control::Join,
+            "leave" => Control::Leave,
+            "start" => Control::Start,
+            "pause" => Control::Pause,
+            "resume" => Control::Resume,
+            "free" => Control::FreeSeat,
             _ => {
                 if let Some(mv) = action.strip_prefix('m') {
                     Control::Move(mv.parse().ok()?)
@@ -104,6 +123,12 @@ mod tests {
             Control::UndoAnswer(true),
             Control::UndoAnswer(false),
             Control::Hint,
+            Control::Join,
+            Control::Leave,
+            Control::Start,
+            Control::Pause,
+            Control::Resume,
+            Control::FreeSeat,
         ] {
             let id = ControlId {
                 table: u64::MAX,

@@ -253,6 +253,7 @@ enum BadInput {
     PickColour,
     UnknownSize(String),
     UnexpectedOption(String),
+    UnknownTimer(String),
     /// Self-play is for two-seat games.
     SelfInThree,
     MoveName(String),
@@ -270,6 +271,7 @@ impl BadInput {
                 tr(lang, "error.unexpected_option", &[("option", &short(o))])
             }
             BadInput::SelfInThree => tr(lang, "error.self_in_three", &[]),
+            BadInput::UnknownTimer(t) => tr(lang, "error.unknown_timer", &[("timer", &short(t))]),
             BadInput::MoveName(m) => tr(lang, "error.bad_move_name", &[("typed", &short(m))]),
         }
     }
@@ -307,6 +309,10 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, ar
     let result = match name.as_str() {
         "move" => command_move(&bot, &ctx, &command).await,
         "help" | "rules" => command_help(&bot, &ctx, &command).await,
+        "settings" => command_settings(&bot, &ctx, &command).await,
+        "end" | "pause" | "resume" | "leave" | "resign" => {
+            command_table(&bot, &ctx, &command).await
+        }
         _ => match commands::game_kind(&name) {
             Some(kind) => command_play(&bot, &ctx, &command, kind, arrived).await,
             None => Err(Failure::Internal(format!("unknown command /{name}"))),
@@ -322,13 +328,124 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, ar
 
 /// The person's name as the table shows it.
 fn display_name(command: &CommandInteraction) -> String {
-    let user = &command.user;
-    command
-        .member
-        .as_ref()
+    member_name(&command.user, command.member.as_deref())
+}
+
+/// A person's name in this server: nickname, display name or user name.
+fn member_name(user: &serenity::all::User, member: Option<&serenity::all::Member>) -> String {
+    member
         .and_then(|m| m.nick.clone())
         .or_else(|| user.global_name.clone())
         .unwrap_or_else(|| user.name.clone())
+}
+
+/// Whether the member who used a command may do what `check` says in this
+/// channel (Discord sends the member's permissions there with the
+/// interaction).
+fn member_may(
+    member: Option<&serenity::all::Member>,
+    check: fn(&serenity::all::Permissions) -> bool,
+) -> bool {
+    member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| check(&p))
+}
+
+/// `/end`, `/pause`, `/resume`, `/leave`, `/resign`: act on this channel's
+/// table, answer privately, and show the change on the board.
+async fn command_table(
+    bot: &Arc<Bot>,
+    ctx: &Context,
+    command: &CommandInteraction,
+) -> Result<(), Failure> {
+    let user = command.user.id.get();
+    let name = command.data.name.as_str();
+    let action = match name {
+        "end" => Action::End {
+            user,
+            moderator: member_may(command.member.as_deref(), |p| p.manage_messages()),
+        },
+        "pause" => Action::Pause { user, stamp: None },
+        "resume" => Action::Resume { user, stamp: None },
+        "leave" => Action::Leave { user, stamp: None },
+        _ => Action::Resign { user, stamp: None },
+    };
+    let channel = command.channel_id.get();
+    let table = bot.service.table(At::Channel(channel)).await?;
+    let table = bot
+        .service
+        .act(
+            At::Table {
+                no: table.no,
+                channel,
+            },
+            action,
+        )
+        .await?;
+    let lang = Lang::from_locale(&command.locale);
+    let text = tr(
+        lang,
+        &format!("done.{name}"),
+        &[("game", &crate::i18n::game_title(table.kind, lang))],
+    );
+    if let Err(e) = command.create_response(&ctx.http, private(text)).await {
+        warn!("could not answer /{name}: {e}");
+    }
+    publish_soon(bot, ctx, table.no);
+    Ok(())
+}
+
+/// `/settings`: shows this channel's defaults to anyone; members with
+/// Manage Channels change them.
+async fn command_settings(
+    bot: &Arc<Bot>,
+    ctx: &Context,
+    command: &CommandInteraction,
+) -> Result<(), Failure> {
+    let Some(guild) = command.guild_id else {
+        return Err(Refusal::NotInGuild.into());
+    };
+    let request = commands::read_settings_options(command)?;
+    let channel = command.channel_id.get();
+    let store = bot.service.store();
+    let unsaved = |e: crate::store::StoreError| Failure::Unsaved(format!("channel settings: {e}"));
+    let mut settings = store.channel_settings(channel).await.map_err(unsaved)?;
+    let lang = Lang::from_locale(&command.locale);
+    let changed = !request.is_empty();
+    if changed {
+        if !member_may(command.member.as_deref(), |p| p.manage_channels()) {
+            return Err(Refusal::CannotChangeSettings.into());
+        }
+        settings = request.apply(settings);
+        store
+            .save_channel_settings(guild.get(), channel, &settings, bot.service.now())
+            .await
+            .map_err(unsaved)?;
+    }
+    let timer = match settings.timer {
+        Some(seconds) => tr(lang, "rules.timer", &[("seconds", &seconds.to_string())]),
+        None => tr(lang, "settings.no_timer", &[]),
+    };
+    let yes_no = |on: bool| tr(lang, if on { "settings.on" } else { "settings.off" }, &[]);
+    let text = tr(
+        lang,
+        if changed {
+            "settings.changed"
+        } else {
+            "settings.shown"
+        },
+        &[
+            ("timer", &timer),
+            ("rotate", &yes_no(settings.rotate)),
+            (
+                "level",
+                &tr(lang, &format!("level.{}", settings.level.name()), &[]),
+            ),
+            ("ranked", &yes_no(settings.ranked)),
+        ],
+    );
+    command.create_response(&ctx.http, private(text)).await?;
+    Ok(())
 }
 
 /// `/connect4` and the other game commands: open a table here.
@@ -343,6 +460,12 @@ async fn command_play(
         return Err(Refusal::NotInGuild.into());
     };
     let request = commands::read_play_options(command, kind, bot.bot_user.load(Ordering::Relaxed))?;
+    let defaults = bot
+        .service
+        .store()
+        .channel_settings(command.channel_id.get())
+        .await
+        .map_err(|e| Failure::Unsaved(format!("could not read the channel's settings: {e}")))?;
     let opening = table::Opening {
         no: command.id.get(),
         guild: guild.get(),
@@ -350,11 +473,16 @@ async fn command_play(
         kind: request.kind,
         host: command.user.id.get(),
         host_name: display_name(command),
-        level: request.level,
+        level: request.level.unwrap_or(defaults.level),
         invited: request.invited,
         self_play: request.self_play,
         host_seat: request.host_seat,
         lang: Lang::from_locale(&command.locale),
+        open: request.open,
+        rules: table::Rules {
+            timer: request.timer.or(defaults.timer),
+            rotate: defaults.rotate,
+        },
     };
     // Stored before anyone sees it; the CPU seat (if it starts) is queued.
     let table = bot.service.open(opening).await?;
@@ -626,6 +754,16 @@ async fn component_action(
             stamp,
         },
         Control::Hint => return hint(bot, ctx, component, at, id.stamp).await,
+        Control::Join => Action::Join {
+            user,
+            name: member_name(&component.user, component.member.as_ref()),
+            stamp,
+        },
+        Control::Leave => Action::Leave { user, stamp },
+        Control::Start => Action::Start { user, stamp },
+        Control::Pause => Action::Pause { user, stamp },
+        Control::Resume => Action::Resume { user, stamp },
+        Control::FreeSeat => Action::FreeSeat { user, stamp },
     };
     let table = match bot.service.act(at, action).await {
         Ok(table) => table,

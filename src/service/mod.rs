@@ -16,13 +16,13 @@ pub use pool::{PoolStats, Search, SearchError, SearchPool};
 use crate::cpu::{Budget, Level};
 use crate::game::{AnyGame, Game, GameKind, Move};
 use crate::store::{BoardLink, Store, StoreError};
-use crate::table::{Action, Effects, Opening, Player, Refusal, Table, UserId};
+use crate::table::{Action, Effects, Opening, Player, Refusal, Table, UserId, DEFAULT_IDLE_MS};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -187,6 +187,8 @@ pub struct Service {
     registry: Mutex<Registry>,
     rng: Mutex<StdRng>,
     notices: mpsc::UnboundedSender<Notice>,
+    /// A running table with no action for this long closes.
+    idle_ms: AtomicU64,
 }
 
 impl Service {
@@ -210,8 +212,19 @@ impl Service {
             registry: Mutex::default(),
             rng: Mutex::new(rng),
             notices: tx,
+            idle_ms: AtomicU64::new(DEFAULT_IDLE_MS),
         };
         (Arc::new(service), rx)
+    }
+
+    /// Sets how long a running table may stay without any action before it
+    /// closes (default 24 h). Set it before [`Service::restore`].
+    pub fn set_idle_ms(&self, idle_ms: u64) {
+        self.idle_ms.store(idle_ms.max(1), Ordering::Relaxed);
+    }
+
+    fn idle_ms(&self) -> u64 {
+        self.idle_ms.load(Ordering::Relaxed)
     }
 
     /// Now, in milliseconds since the epoch.
@@ -254,7 +267,12 @@ impl Service {
         let mut slots = Vec::new();
         {
             let mut registry = self.registry();
-            for s in stored {
+            for mut s in stored {
+                if s.table.last_action == 0 {
+                    // Stored before tables kept their last action: the idle
+                    // period starts now.
+                    s.table.last_action = self.now();
+                }
                 let slot = Slot::new(s.table, s.board, self.now());
                 slots.push(slot.clone());
                 registry.by_no.insert(slot.no, slot);
@@ -568,7 +586,7 @@ impl Service {
     }
 
     fn arm_deadline(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) {
-        let next = live.table.next_deadline();
+        let next = live.table.next_deadline(self.idle_ms());
         if live.deadline.as_ref().map(|d| d.0) == next {
             return;
         }
@@ -595,7 +613,10 @@ impl Service {
                 // This task is ending: there is nothing left to abort.
                 live.deadline = None;
             }
-            service.apply_retrying(&slot2, Action::Expire, None).await;
+            let idle_ms = service.idle_ms();
+            service
+                .apply_retrying(&slot2, Action::Tick { idle_ms }, None)
+                .await;
         });
         live.deadline = Some((at, task.abort_handle()));
     }

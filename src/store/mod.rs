@@ -6,7 +6,8 @@
 //! Every write of a table is one transaction: a crash leaves the old row or
 //! the new one, never half of each.
 
-use crate::table::{MatchRecord, Table};
+use crate::cpu::Level;
+use crate::table::{MatchRecord, Table, DEFAULT_IDLE_MS};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::migrate::Migrator;
 use sqlx::{AnyPool, Row};
@@ -98,6 +99,30 @@ fn to_i64(n: u64) -> i64 {
 
 fn to_u64(n: i64) -> u64 {
     n as u64
+}
+
+/// A channel's defaults for new tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChannelSettings {
+    /// Seconds per move; `None`: no turn timer.
+    pub timer: Option<u32>,
+    /// The starter rotates after each match.
+    pub rotate: bool,
+    /// The CPU level when a command names none.
+    pub level: Level,
+    /// Ranked matches may be played here.
+    pub ranked: bool,
+}
+
+impl Default for ChannelSettings {
+    fn default() -> Self {
+        ChannelSettings {
+            timer: None,
+            rotate: true,
+            level: Level::default(),
+            ranked: true,
+        }
+    }
 }
 
 /// The folder a SQLite URL's file lives in, to create it on first run.
@@ -204,7 +229,7 @@ impl Store {
         .bind(i64::from(table.is_running()))
         .bind(to_i64(table.stamp))
         .bind(state)
-        .bind(table.next_deadline().map(to_i64))
+        .bind(table.next_deadline(DEFAULT_IDLE_MS).map(to_i64))
         .bind(to_i64(now))
         .execute(&mut *tx)
         .await?;
@@ -276,6 +301,56 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(match_record).collect()
+    }
+
+    /// The defaults of `channel` (the built-in ones until `/settings`
+    /// changes them).
+    pub async fn channel_settings(&self, channel: u64) -> Result<ChannelSettings> {
+        let row = sqlx::query(
+            "SELECT timer, rotate, level, ranked FROM channel_settings WHERE channel = $1",
+        )
+        .bind(to_i64(channel))
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else {
+            return Ok(ChannelSettings::default());
+        };
+        let level: String = row.get(2);
+        Ok(ChannelSettings {
+            timer: row
+                .get::<Option<i64>, _>(0)
+                .and_then(|t| u32::try_from(t).ok()),
+            rotate: row.get::<i64, _>(1) != 0,
+            level: Level::parse(&level).unwrap_or_default(),
+            ranked: row.get::<i64, _>(3) != 0,
+        })
+    }
+
+    /// Stores the defaults of `channel`.
+    pub async fn save_channel_settings(
+        &self,
+        guild: u64,
+        channel: u64,
+        settings: &ChannelSettings,
+        now: u64,
+    ) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO channel_settings (channel, guild, timer, rotate, level, ranked, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) \
+             ON CONFLICT (channel) DO UPDATE SET timer = excluded.timer, \
+             rotate = excluded.rotate, level = excluded.level, ranked = excluded.ranked, \
+             updated_at = excluded.updated_at",
+        )
+        .bind(to_i64(channel))
+        .bind(to_i64(guild))
+        .bind(settings.timer.map(i64::from))
+        .bind(i64::from(settings.rotate))
+        .bind(settings.level.name().to_owned())
+        .bind(i64::from(settings.ranked))
+        .bind(to_i64(now))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
     }
 
     /// Closes the connections (waits for writes in flight).

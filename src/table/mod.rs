@@ -4,15 +4,19 @@
 //! Nothing here knows Discord; users are plain ids and names, time is a
 //! millisecond count passed in by the caller.
 
+mod clock;
 mod refusal;
+mod seats;
 
+pub use clock::{Paused, Rules, TurnClock, DEFAULT_IDLE_MS, TIMER_CHOICES};
 pub use refusal::Refusal;
+pub use seats::SeatChange;
 
 use crate::cpu::Level;
 use crate::game::{AnyGame, Game, GameKind, IllegalMove, Move, Outcome, Seat};
 use crate::i18n::Lang;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 /// A person's id (a Discord user id in production).
@@ -62,14 +66,76 @@ pub enum MatchEnd {
     Board(Outcome),
     /// The seat resigned; in a 2-seat game the other seat wins.
     Resigned { seat: Seat },
+    /// The seat's turn timer ran out; the other seat wins.
+    TimedOut { seat: Seat },
+    /// The seat's person left the match; the other seat wins.
+    Abandoned { seat: Seat },
+}
+
+impl MatchEnd {
+    /// The seat that lost by leaving the board (resign, timeout, leave).
+    pub fn forfeit(&self) -> Option<Seat> {
+        match self {
+            MatchEnd::Board(_) => None,
+            MatchEnd::Resigned { seat }
+            | MatchEnd::TimedOut { seat }
+            | MatchEnd::Abandoned { seat } => Some(*seat),
+        }
+    }
+}
+
+/// Why a person left a seat during a match (a CPU played on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Left {
+    Resigned,
+    TimedOut,
+    Abandoned,
+}
+
+/// A person who left a match that went on without them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "DepartureRepr")]
+pub struct Departure {
+    pub seat: Seat,
+    pub user: UserId,
+    pub why: Left,
+}
+
+/// Stored departures: `[seat, user]` pairs (resignations, as first
+/// stored) or full records.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum DepartureRepr {
+    Full { seat: Seat, user: UserId, why: Left },
+    Resigned(Seat, UserId),
+}
+
+impl From<DepartureRepr> for Departure {
+    fn from(repr: DepartureRepr) -> Self {
+        match repr {
+            DepartureRepr::Full { seat, user, why } => Departure { seat, user, why },
+            DepartureRepr::Resigned(seat, user) => Departure {
+                seat,
+                user,
+                why: Left::Resigned,
+            },
+        }
+    }
 }
 
 /// Why a table closed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Closed {
-    Declined { by: UserId },
+    Declined {
+        by: UserId,
+    },
     Expired,
-    Ended,
+    /// Ended with no result by the host or a moderator.
+    Ended {
+        by: UserId,
+    },
+    /// No action for the idle period.
+    Idle,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,6 +144,11 @@ pub enum Phase {
     Inviting {
         invites: Vec<Invite>,
         expires_at: u64,
+    },
+    /// An open table before its match: people join and leave free seats
+    /// until the host starts; the CPU takes the seats still free.
+    Lobby {
+        seats: Vec<Option<Player>>,
     },
     Playing,
     Finished(MatchEnd),
@@ -127,8 +198,49 @@ pub enum Action {
         accept: bool,
         stamp: Option<u64>,
     },
-    /// The invitation's time ran out (sent by a timer; ignored if early).
-    Expire,
+    /// A clock of the table may have run out (the invitation, the turn
+    /// timer, the idle period of `idle_ms`); refused if none has.
+    Tick {
+        idle_ms: u64,
+    },
+    /// Sit at a free seat of an open table before its match, or reserve a
+    /// CPU's seat for the next match.
+    Join {
+        user: UserId,
+        name: String,
+        stamp: Option<u64>,
+    },
+    /// Leave the table: frees the seat before the match, abandons it
+    /// during the match.
+    Leave {
+        user: UserId,
+        stamp: Option<u64>,
+    },
+    /// The host starts an open table's match.
+    Start {
+        user: UserId,
+        stamp: Option<u64>,
+    },
+    /// The host pauses the match: clocks and CPU seats stop.
+    Pause {
+        user: UserId,
+        stamp: Option<u64>,
+    },
+    Resume {
+        user: UserId,
+        stamp: Option<u64>,
+    },
+    /// Ends the table with no result: by the host, or by a moderator
+    /// (Manage Messages in the channel).
+    End {
+        user: UserId,
+        moderator: bool,
+    },
+    /// The host frees a CPU's seat for people from the next match on.
+    FreeSeat {
+        user: UserId,
+        stamp: Option<u64>,
+    },
 }
 
 /// What an accepted action changed, beyond the board itself.
@@ -219,10 +331,10 @@ pub struct Table {
     /// The language of the table's public messages (the host's).
     #[serde(default)]
     pub lang: Lang,
-    /// People who resigned a 3-player match and left it: `(seat, person)`;
-    /// a CPU plays that seat for the rest of the match.
-    #[serde(default)]
-    pub resigned: Vec<(Seat, UserId)>,
+    /// People who left a 3-player match (resigned, timed out, abandoned);
+    /// a CPU plays their seats for the rest of the match.
+    #[serde(default, alias = "resigned")]
+    pub departed: Vec<Departure>,
     /// When the current match started (milliseconds since the epoch).
     #[serde(default)]
     pub match_started_at: u64,
@@ -230,6 +342,24 @@ pub struct Table {
     /// table replays the same way from its stored state.
     #[serde(default)]
     pub seed: u64,
+    /// The table's own rules: turn timer and starter rotation.
+    #[serde(default)]
+    pub rules: Rules,
+    /// The seat the host chose, if any (else the first order is drawn).
+    #[serde(default)]
+    pub host_seat: Option<Seat>,
+    /// The running turn clock, while a person is to move and a timer is set.
+    #[serde(default)]
+    pub clock: Option<TurnClock>,
+    /// Set while the host has paused the match.
+    #[serde(default)]
+    pub paused: Option<Paused>,
+    /// Seat changes that take effect when the next match starts.
+    #[serde(default)]
+    pub next_seats: Vec<SeatChange>,
+    /// The last accepted action (milliseconds since the epoch).
+    #[serde(default)]
+    pub last_action: u64,
 }
 
 /// What the person opening a table asked for.
@@ -250,11 +380,15 @@ pub struct Opening {
     pub host_seat: Option<Seat>,
     /// The host's language, used for the table's public messages.
     pub lang: Lang,
+    /// An open table: people join free seats until the host starts.
+    pub open: bool,
+    pub rules: Rules,
 }
 
 impl Table {
-    /// A new table: starts at once against the CPU (or self-play), or waits
-    /// for the invited people to answer.
+    /// A new table: starts at once against the CPU (or self-play), waits
+    /// for the invited people to answer, or (open tables) for people to
+    /// join until the host starts.
     pub fn open(
         opening: Opening,
         now: u64,
@@ -267,11 +401,17 @@ impl Table {
         if opening.invited.len() >= seat_count {
             return Err(Refusal::TooManyPlayers);
         }
+        if opening.open && opening.self_play {
+            return Err(Refusal::OpenSelfPlay);
+        }
         let game = AnyGame::new(opening.kind).ok_or(Refusal::UnknownGame)?;
         let host = Player::Person {
             id: opening.host,
             name: opening.host_name.clone(),
         };
+        let host_seat = opening
+            .host_seat
+            .filter(|&s| (s as usize) < seat_count && !opening.self_play);
         let mut table = Table {
             no: opening.no,
             guild: opening.guild,
@@ -289,10 +429,30 @@ impl Table {
             declined: Vec::new(),
             missed: Vec::new(),
             lang: opening.lang,
-            resigned: Vec::new(),
+            departed: Vec::new(),
             match_started_at: now,
             seed: rng.gen(),
+            rules: opening.rules,
+            host_seat,
+            clock: None,
+            paused: None,
+            next_seats: Vec::new(),
+            last_action: now,
         };
+        if opening.open {
+            // Invited people keep their seats; the rest are free.
+            let mut seats: Vec<Option<Player>> = std::iter::once(Some(host))
+                .chain(opening.invited.iter().map(|(id, name)| {
+                    Some(Player::Person {
+                        id: *id,
+                        name: name.clone(),
+                    })
+                }))
+                .collect();
+            seats.resize(seat_count, None);
+            table.phase = Phase::Lobby { seats };
+            return Ok((table, Effects::default()));
+        }
         if !opening.invited.is_empty() {
             table.phase = Phase::Inviting {
                 invites: opening
@@ -318,27 +478,32 @@ impl Table {
                 }
             });
         }
-        match opening.host_seat {
-            Some(seat) if (seat as usize) < seat_count && !opening.self_play => {
-                players.swap(0, seat as usize);
-            }
-            _ => players.shuffle(rng),
+        match host_seat {
+            Some(seat) => players.swap(0, seat as usize),
+            None => players.shuffle(rng),
         }
         let effects = table.start_match(players, now);
         Ok((table, effects))
     }
 
-    /// The seat a person holds, if any (the first, in self-play).
+    /// The seat a person holds, if any (the first, in self-play); in an
+    /// open table's lobby, the seat they sit at.
     pub fn seat_of(&self, user: UserId) -> Option<Seat> {
-        self.players
-            .iter()
-            .position(|p| p.person_id() == Some(user))
-            .map(|s| s as Seat)
+        let held = |p: Option<&Player>| p.and_then(Player::person_id) == Some(user);
+        match &self.phase {
+            Phase::Lobby { seats } => seats.iter().position(|p| held(p.as_ref())),
+            _ => self.players.iter().position(|p| held(Some(p))),
+        }
+        .map(|s| s as Seat)
     }
 
-    /// True while an invitation waits or a match is being played.
+    /// True while an invitation waits, an open table fills, or a match is
+    /// being played.
     pub fn is_running(&self) -> bool {
-        matches!(self.phase, Phase::Inviting { .. } | Phase::Playing)
+        matches!(
+            self.phase,
+            Phase::Inviting { .. } | Phase::Lobby { .. } | Phase::Playing
+        )
     }
 
     /// The seat to move while a match is being played.
@@ -351,15 +516,6 @@ impl Table {
         self.seat_to_move().map(|s| &self.players[s as usize])
     }
 
-    /// The next instant (milliseconds since the epoch) at which the table
-    /// expects an [`Action::Expire`], if any.
-    pub fn next_deadline(&self) -> Option<u64> {
-        match &self.phase {
-            Phase::Inviting { expires_at, .. } => Some(*expires_at),
-            _ => None,
-        }
-    }
-
     /// The seat that made the last move of the match, if any.
     pub fn last_mover(&self) -> Option<Seat> {
         let cut = self.history.len().checked_sub(1)?;
@@ -368,6 +524,21 @@ impl Table {
             game.play(mv).ok()?;
         }
         Some(game.to_move())
+    }
+
+    /// The people seated (each once), in seat order.
+    pub fn people(&self) -> Vec<UserId> {
+        let mut people: Vec<UserId> = Vec::new();
+        let seated: Vec<Option<&Player>> = match &self.phase {
+            Phase::Lobby { seats } => seats.iter().map(Option::as_ref).collect(),
+            _ => self.players.iter().map(Some).collect(),
+        };
+        for id in seated.into_iter().flatten().filter_map(Player::person_id) {
+            if !people.contains(&id) {
+                people.push(id);
+            }
+        }
+        people
     }
 
     /// The table read back from storage, checked: its position must be the
@@ -382,12 +553,19 @@ impl Table {
             return Err("the position does not follow from the move history".into());
         }
         let seats = self.kind.seat_count();
-        let seated = matches!(self.phase, Phase::Inviting { .. }) || self.players.len() == seats;
+        let before_first =
+            matches!(self.phase, Phase::Inviting { .. } | Phase::Lobby { .. }) && self.matches == 0;
+        let seated = before_first || self.players.len() == seats;
         if !seated || self.players.is_empty() || self.players.len() > seats {
             return Err(format!(
                 "{} seats for a {seats}-seat game",
                 self.players.len()
             ));
+        }
+        if let Phase::Lobby { seats: lobby } = &self.phase {
+            if lobby.len() != seats {
+                return Err(format!("a lobby of {} seats", lobby.len()));
+            }
         }
         Ok(self)
     }
@@ -397,13 +575,13 @@ impl Table {
         let Phase::Finished(end) = &self.phase else {
             return None;
         };
+        let two = self.players.len() == 2;
         let (result, winner, ended_by) = match end {
             MatchEnd::Board(Outcome::Win { seat, .. }) => ("win", Some(*seat), "board"),
             MatchEnd::Board(Outcome::Draw) => ("draw", None, "board"),
-            MatchEnd::Resigned { seat } => {
-                let winner = (self.players.len() == 2).then(|| 1 - *seat);
-                ("resigned", winner, "resign")
-            }
+            MatchEnd::Resigned { seat } => ("resigned", two.then(|| 1 - *seat), "resign"),
+            MatchEnd::TimedOut { seat } => ("timeout", two.then(|| 1 - *seat), "timeout"),
+            MatchEnd::Abandoned { seat } => ("abandoned", two.then(|| 1 - *seat), "leave"),
         };
         let seats = self
             .players
@@ -412,10 +590,10 @@ impl Table {
             .map(|(seat, player)| SeatRecord {
                 player: player.clone(),
                 left: self
-                    .resigned
+                    .departed
                     .iter()
-                    .find(|(s, _)| *s as usize == seat)
-                    .map(|(_, id)| *id),
+                    .find(|d| d.seat as usize == seat)
+                    .map(|d| d.user),
             })
             .collect();
         let mut replay = AnyGame::new(self.kind)?;
@@ -455,7 +633,10 @@ impl Table {
             self.declined.clear();
             self.missed.clear();
         }
-        self.resigned.clear();
+        self.departed.clear();
+        self.next_seats.clear();
+        self.paused = None;
+        self.clock = None;
         self.phase = Phase::Playing;
         self.matches += 1;
         self.stamp += 1;
@@ -472,6 +653,9 @@ impl Table {
     }
 
     fn cpu_turn(&self) -> Option<u64> {
+        if self.paused.is_some() {
+            return None;
+        }
         self.player_to_move()
             .filter(|p| p.is_cpu())
             .map(|_| self.stamp)
@@ -484,9 +668,24 @@ impl Table {
         }
     }
 
+    fn check_host(&self, user: UserId) -> Result<(), Refusal> {
+        if user == self.host {
+            Ok(())
+        } else {
+            Err(Refusal::NotHost)
+        }
+    }
+
     /// Applies one action at time `now` (milliseconds). A refusal changes
     /// nothing.
     pub fn apply(&mut self, action: Action, now: u64) -> Result<Effects, Refusal> {
+        let effects = self.dispatch(action, now)?;
+        self.last_action = now;
+        self.settle_clock(now);
+        Ok(effects)
+    }
+
+    fn dispatch(&mut self, action: Action, now: u64) -> Result<Effects, Refusal> {
         match action {
             Action::Move { user, mv, stamp } => {
                 // A control of a finished match says so, whatever its stamp.
@@ -496,6 +695,7 @@ impl Table {
                 if self.seat_of(user).is_none() {
                     return Err(Refusal::NotYourTable);
                 }
+                self.check_not_paused()?;
                 if self.players[seat as usize].person_id() != Some(user) {
                     return Err(Refusal::NotYourTurn);
                 }
@@ -504,6 +704,7 @@ impl Table {
             Action::CpuMove { mv, stamp } => {
                 self.check_playing()?;
                 self.check_stamp(Some(stamp))?;
+                self.check_not_paused()?;
                 if !self.player_to_move().is_some_and(Player::is_cpu) {
                     return Err(Refusal::NotYourTurn);
                 }
@@ -514,40 +715,7 @@ impl Table {
                 self.check_playing()?;
                 self.check_stamp(stamp)?;
                 let seat = self.seat_of(user).ok_or(Refusal::NotYourTable)?;
-                // In self-play the person resigns the seat to move.
-                let seat = if self
-                    .players
-                    .iter()
-                    .filter(|p| p.person_id() == Some(user))
-                    .count()
-                    > 1
-                {
-                    self.game.to_move()
-                } else {
-                    seat
-                };
-                let others_seated = self
-                    .players
-                    .iter()
-                    .any(|p| p.person_id().is_some_and(|p| p != user));
-                if self.players.len() > 2 && others_seated {
-                    // SPEC 2: in a 3-player game the person leaves, a CPU
-                    // plays their seat and the match goes on.
-                    self.players[seat as usize] = Player::Cpu { level: self.level };
-                    self.resigned.push((seat, user));
-                    self.undo_request = None;
-                    self.stamp += 1;
-                    return Ok(Effects {
-                        cpu_turn: self.cpu_turn(),
-                        ..Effects::default()
-                    });
-                }
-                self.phase = Phase::Finished(MatchEnd::Resigned { seat });
-                self.stamp += 1;
-                Ok(Effects {
-                    match_ended: true,
-                    ..Effects::default()
-                })
+                Ok(self.forfeit(user, seat, Left::Resigned))
             }
             Action::Accept { user, stamp } | Action::Decline { user, stamp } => {
                 let accept = matches!(action, Action::Accept { .. });
@@ -558,22 +726,22 @@ impl Table {
                 self.check_stamp(stamp)?;
                 match self.phase {
                     Phase::Finished(_) => {}
-                    Phase::Playing | Phase::Inviting { .. } => return Err(Refusal::MatchNotOver),
+                    Phase::Playing | Phase::Inviting { .. } | Phase::Lobby { .. } => {
+                        return Err(Refusal::MatchNotOver)
+                    }
                     Phase::Closed(_) => return Err(Refusal::TableClosed),
                 }
                 if self.seat_of(user).is_none() {
                     return Err(Refusal::NotYourTable);
                 }
-                // The starting seat moves one place: everyone shifts forward.
-                let mut players = self.players.clone();
-                players.rotate_left(1);
-                Ok(self.start_match(players, now))
+                Ok(self.next_match(now))
             }
             Action::Undo { user, stamp } => {
                 // A control of a finished match says so, whatever its stamp.
                 self.check_playing()?;
                 self.check_stamp(stamp)?;
                 let seat = self.seat_of(user).ok_or(Refusal::NotYourTable)?;
+                self.check_not_paused()?;
                 let people: Vec<UserId> =
                     self.players.iter().filter_map(Player::person_id).collect();
                 let alone = people.iter().all(|&p| p == user);
@@ -615,6 +783,7 @@ impl Table {
                 if user == asker {
                     return Err(Refusal::OwnUndoRequest);
                 }
+                self.check_not_paused()?;
                 self.undo_request = None;
                 // The asker's move, unless they have left the seat since.
                 let cut = self
@@ -629,19 +798,92 @@ impl Table {
                     ..Effects::default()
                 })
             }
-            Action::Expire => match &self.phase {
-                Phase::Inviting { expires_at, .. } if now >= *expires_at => {
-                    if self.kind.seat_count() == 2 {
-                        // The one invited person never answered: no match.
-                        self.phase = Phase::Closed(Closed::Expired);
-                        self.stamp += 1;
-                        return Ok(Effects::default());
-                    }
-                    // Seats still waiting go to the CPU and the match starts.
-                    Ok(self.seat_the_invited(now))
+            Action::Tick { idle_ms } => self.tick(now, idle_ms),
+            Action::Join { user, name, stamp } => {
+                self.check_stamp(stamp)?;
+                self.join(user, name)
+            }
+            Action::Leave { user, stamp } => {
+                self.check_stamp(stamp)?;
+                self.leave(user, now)
+            }
+            Action::Start { user, stamp } => {
+                self.check_stamp(stamp)?;
+                self.start(user, now)
+            }
+            Action::Pause { user, stamp } => {
+                self.check_stamp(stamp)?;
+                self.pause(user, now)
+            }
+            Action::Resume { user, stamp } => {
+                self.check_stamp(stamp)?;
+                self.resume(user, now)
+            }
+            Action::End { user, moderator } => {
+                if matches!(self.phase, Phase::Closed(_)) {
+                    return Err(Refusal::TableClosed);
                 }
-                _ => Err(Refusal::StaleBoard),
-            },
+                if user != self.host && !moderator {
+                    return Err(Refusal::CannotEnd);
+                }
+                self.phase = Phase::Closed(Closed::Ended { by: user });
+                self.paused = None;
+                self.undo_request = None;
+                self.stamp += 1;
+                Ok(Effects::default())
+            }
+            Action::FreeSeat { user, stamp } => {
+                self.check_stamp(stamp)?;
+                self.free_seat(user)
+            }
+        }
+    }
+
+    /// `user` gives up `seat`: in a 3-player game with other people seated
+    /// a CPU plays on and the person has lost; otherwise the match ends.
+    fn forfeit(&mut self, user: UserId, seat: Seat, why: Left) -> Effects {
+        // In self-play the person gives up the seat to move.
+        let seat = if self
+            .players
+            .iter()
+            .filter(|p| p.person_id() == Some(user))
+            .count()
+            > 1
+        {
+            self.game.to_move()
+        } else {
+            seat
+        };
+        let others_seated = self
+            .players
+            .iter()
+            .any(|p| p.person_id().is_some_and(|p| p != user));
+        self.undo_request = None;
+        self.stamp += 1;
+        if self.players.len() > 2 && others_seated {
+            // SPEC 2: in a 3-player game the person leaves, a CPU plays
+            // their seat and the match goes on.
+            self.players[seat as usize] = Player::Cpu { level: self.level };
+            self.departed.push(Departure { seat, user, why });
+            return Effects {
+                cpu_turn: self.cpu_turn(),
+                ..Effects::default()
+            };
+        }
+        self.phase = Phase::Finished(match why {
+            Left::Resigned => MatchEnd::Resigned { seat },
+            Left::TimedOut => MatchEnd::TimedOut { seat },
+            Left::Abandoned => MatchEnd::Abandoned { seat },
+        });
+        self.paused = None;
+        if why == Left::Abandoned {
+            // The person has left the table: a CPU takes the seat next time.
+            self.next_seats.retain(|c| c.seat() != seat);
+            self.next_seats.push(SeatChange::Vacate { seat });
+        }
+        Effects {
+            match_ended: true,
+            ..Effects::default()
         }
     }
 
@@ -673,8 +915,15 @@ impl Table {
     fn check_playing(&self) -> Result<(), Refusal> {
         match self.phase {
             Phase::Playing => Ok(()),
-            Phase::Inviting { .. } => Err(Refusal::NotStarted),
+            Phase::Inviting { .. } | Phase::Lobby { .. } => Err(Refusal::NotStarted),
             Phase::Finished(_) | Phase::Closed(_) => Err(Refusal::GameOver),
+        }
+    }
+
+    fn check_not_paused(&self) -> Result<(), Refusal> {
+        match self.paused {
+            Some(_) => Err(Refusal::Paused),
+            None => Ok(()),
         }
     }
 
@@ -748,7 +997,6 @@ impl Table {
         let Phase::Inviting { invites, .. } = &self.phase else {
             unreachable!("only called while inviting");
         };
-        let mut players = vec![self.players[0].clone()];
         let with = |answer| -> Vec<UserId> {
             invites
                 .iter()
@@ -758,21 +1006,15 @@ impl Table {
         };
         self.declined = with(Answer::Declined);
         self.missed = with(Answer::Waiting);
+        let mut seats = vec![Some(self.players[0].clone())];
         for i in invites.iter() {
-            players.push(match i.answer {
-                Answer::Accepted => Player::Person {
-                    id: i.id,
-                    name: i.name.clone(),
-                },
-                _ => Player::Cpu { level: self.level },
-            });
+            seats.push((i.answer == Answer::Accepted).then(|| Player::Person {
+                id: i.id,
+                name: i.name.clone(),
+            }));
         }
-        while players.len() < self.kind.seat_count() {
-            players.push(Player::Cpu { level: self.level });
-        }
-        // The draw derives from the table's seed: no hidden randomness.
-        let mut rng = rand::rngs::StdRng::seed_from_u64(self.seed ^ u64::from(self.matches));
-        players.shuffle(&mut rng);
+        seats.resize(self.kind.seat_count(), None);
+        let players = self.first_order(seats);
         self.start_match(players, now)
     }
 }

@@ -54,6 +54,32 @@ pub enum Refusal {
     /// A control this version of the bot did not draw, or for a table it
     /// does not know.
     UnknownControl,
+    /// Open tables are for people: self-play cannot be open.
+    OpenSelfPlay,
+    /// Only the host may do this.
+    NotHost,
+    /// The match is paused: nothing moves until the host resumes.
+    Paused,
+    AlreadyPaused,
+    NotPaused,
+    /// The person already holds (or reserved) a seat here.
+    AlreadySeated,
+    /// Every seat of the open table is taken.
+    NoFreeSeat,
+    /// No CPU seat to reserve or free.
+    NoCpuSeat,
+    /// The host keeps a seat until the table ends (`/end`).
+    HostStays,
+    /// `/end` is for the host and for members with Manage Messages.
+    CannotEnd,
+    /// A clock fired before anything was due (internal).
+    NothingDue,
+    /// The table waits for its invited people: nobody else may join.
+    NotOpen,
+    /// Ranked matches have no undo.
+    NoUndoInRanked,
+    /// Channel settings are changed by members with Manage Channels.
+    CannotChangeSettings,
 }
 
 impl Refusal {
@@ -91,6 +117,20 @@ impl Refusal {
             Refusal::HintPending => "refusal.hint_pending",
             Refusal::NoUndoRequest => "refusal.no_undo_request",
             Refusal::UnknownControl => "refusal.unknown_control",
+            Refusal::OpenSelfPlay => "refusal.open_self_play",
+            Refusal::NotHost => "refusal.not_host",
+            Refusal::Paused => "refusal.paused",
+            Refusal::AlreadyPaused => "refusal.already_paused",
+            Refusal::NotPaused => "refusal.not_paused",
+            Refusal::AlreadySeated => "refusal.already_seated",
+            Refusal::NoFreeSeat => "refusal.no_free_seat",
+            Refusal::NoCpuSeat => "refusal.no_cpu_seat",
+            Refusal::HostStays => "refusal.host_stays",
+            Refusal::CannotEnd => "refusal.cannot_end",
+            Refusal::NothingDue => "refusal.nothing_due",
+            Refusal::NotOpen => "refusal.not_open",
+            Refusal::NoUndoInRanked => "refusal.no_undo_in_ranked",
+            Refusal::CannotChangeSettings => "refusal.cannot_change_settings",
         }
     }
 

@@ -20,6 +20,8 @@ fn opening(invited: Vec<(UserId, String)>) -> Opening {
         self_play: false,
         host_seat: None,
         lang: crate::i18n::Lang::En,
+        open: false,
+        rules: Rules::default(),
     }
 }
 
@@ -135,10 +137,23 @@ fn only_the_invited_person_answers() {
 fn invitations_expire() {
     let mut table = challenge();
     assert_eq!(
-        refused(&mut table, Action::Expire, INVITATION_MS - 1),
-        Refusal::StaleBoard
+        refused(
+            &mut table,
+            Action::Tick {
+                idle_ms: DEFAULT_IDLE_MS
+            },
+            INVITATION_MS - 1
+        ),
+        Refusal::NothingDue
     );
-    table.apply(Action::Expire, INVITATION_MS).unwrap();
+    table
+        .apply(
+            Action::Tick {
+                idle_ms: DEFAULT_IDLE_MS,
+            },
+            INVITATION_MS,
+        )
+        .unwrap();
     assert_eq!(table.phase, Phase::Closed(Closed::Expired));
     // An answer that arrives after the deadline is refused; the expiry
     // timer's own action closes the table.
@@ -172,7 +187,14 @@ fn in_three_player_games_unanswered_seats_go_to_the_cpu() {
         )
         .unwrap();
     assert!(matches!(table.phase, Phase::Inviting { .. }));
-    let effects = table.apply(Action::Expire, INVITATION_MS).unwrap();
+    let effects = table
+        .apply(
+            Action::Tick {
+                idle_ms: DEFAULT_IDLE_MS,
+            },
+            INVITATION_MS,
+        )
+        .unwrap();
     assert!(effects.started);
     assert_eq!(table.phase, Phase::Playing);
     assert_eq!(table.missed, vec![STRANGER]);
@@ -681,7 +703,14 @@ fn resigning_a_three_player_match_hands_the_seat_to_the_cpu() {
     assert_eq!(table.phase, Phase::Playing, "the match goes on");
     assert!(table.players[seat as usize].is_cpu());
     assert_eq!(table.seat_of(FRIEND), None, "the person left");
-    assert_eq!(table.resigned, vec![(seat, FRIEND)]);
+    assert_eq!(
+        table.departed,
+        vec![Departure {
+            seat,
+            user: FRIEND,
+            why: Left::Resigned
+        }]
+    );
     assert!(table.stamp > stamp);
     // If the CPU now holds the seat to move, it is asked to play.
     assert_eq!(
