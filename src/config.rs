@@ -43,10 +43,16 @@ pub struct Config {
     pub database_url: String,
     /// The longest any one REST call to Discord may take.
     pub rest_timeout: std::time::Duration,
+    /// `TABLE_IDLE_MINUTES`: a running table with no action for this long
+    /// closes (default 24 hours).
+    pub idle: std::time::Duration,
 }
 
 /// How long a REST call to Discord may take before it counts as failed.
 pub const REST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// How long a running table may go without any action before it closes.
+pub const DEFAULT_IDLE: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
 
 /// A setting is missing or malformed; the message says what to set.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,12 +125,27 @@ impl Config {
             })?),
         };
         let database_url = value("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
+        let idle = match value("TABLE_IDLE_MINUTES") {
+            None => DEFAULT_IDLE,
+            Some(minutes) => minutes
+                .parse::<u64>()
+                .ok()
+                .filter(|&m| (1..=60 * 24 * 365).contains(&m))
+                .map(|m| std::time::Duration::from_secs(m * 60))
+                .ok_or_else(|| {
+                    ConfigError(format!(
+                        "TABLE_IDLE_MINUTES must be a number of minutes from 1 to 525600 \
+                         (default 1440, one day), not {minutes:?}"
+                    ))
+                })?,
+        };
         Ok(Config {
             token: Token::new(token),
             api_base,
             guild_id,
             database_url,
             rest_timeout: REST_TIMEOUT,
+            idle,
         })
     }
 }

@@ -10,7 +10,9 @@ use boardbot::cpu::Level;
 use boardbot::game::{Game, GameKind};
 use boardbot::service::{At, Clock, Failure, SearchPool, Service};
 use boardbot::store::{BoardLink, Store};
-use boardbot::table::{Action, Opening, Phase, Player, Refusal, Table, INVITATION_MS};
+use boardbot::table::{
+    Action, Opening, Phase, Player, Refusal, Table, DEFAULT_IDLE_MS, INVITATION_MS,
+};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -195,7 +197,10 @@ async fn an_invitation_that_expired_while_down_is_settled_at_start() {
             .await
             .unwrap();
         assert!(matches!(table.phase, Phase::Inviting { .. }));
-        assert_eq!(table.next_deadline(), Some(5_000_000 + INVITATION_MS));
+        assert_eq!(
+            table.next_deadline(DEFAULT_IDLE_MS),
+            Some(5_000_000 + INVITATION_MS)
+        );
         store.close().await;
 
         // The bot comes back after the invitation's time ran out.

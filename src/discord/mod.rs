@@ -114,6 +114,7 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
         SearchPool::sized_to_cores(),
         None,
     );
+    service.set_idle_ms(config.idle.as_millis() as u64);
     let restored = service.restore().await.map_err(StartError::Store)?;
     service.spawn_sweeper();
     info!(

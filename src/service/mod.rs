@@ -566,8 +566,15 @@ impl Service {
                     self.notify(Notice::Board(slot.no));
                     return;
                 }
-                // The table moved on (a person resigned, say): drop it.
-                Err(Failure::Refused(_)) => return,
+                // The table moved on (a person resigned, say): drop it, and
+                // keep its clocks armed.
+                Err(Failure::Refused(_)) => {
+                    let next = live.table.next_deadline(self.idle_ms());
+                    if next.is_some_and(|at| at > self.now()) {
+                        self.arm_deadline(slot, &mut live);
+                    }
+                    return;
+                }
                 Err(Failure::Store(e)) => {
                     error!(
                         "table {}: could not store {action:?}: {e}; retrying",

@@ -483,6 +483,7 @@ impl Table {
             None => players.shuffle(rng),
         }
         let effects = table.start_match(players, now);
+        table.settle_clock(now);
         Ok((table, effects))
     }
 
@@ -1021,3 +1022,6 @@ impl Table {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod rule_tests;

@@ -111,6 +111,9 @@ pub struct State {
     pub default_channel: u64,
     pub joined_at: String,
     pub users: BTreeMap<u64, User>,
+    /// Channel permissions of members who have other ones than
+    /// `model::MEMBER_PERMISSIONS` (moderators, restricted members).
+    pub permissions: BTreeMap<u64, u64>,
     pub channels: BTreeMap<u64, Channel>,
     pub messages: BTreeMap<u64, Msg>,
     pub interactions: BTreeMap<u64, InteractionRecord>,
@@ -218,6 +221,7 @@ impl StandIn {
             default_channel: base - 3,
             joined_at,
             users: BTreeMap::new(),
+            permissions: BTreeMap::new(),
             channels: BTreeMap::new(),
             messages: BTreeMap::new(),
             interactions: BTreeMap::new(),
@@ -283,6 +287,12 @@ impl StandIn {
     }
 
     /// Changes how long driver calls wait before panicking (default 5 s).
+    /// Changes how long waits last before they fail (a 30-second turn
+    /// timer needs longer than the default).
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.timeout = timeout;
+    }
+
     pub fn with_timeout(mut self, timeout: Duration) -> StandIn {
         self.timeout = timeout;
         self
@@ -403,6 +413,12 @@ impl StandIn {
         u
     }
 
+    /// Gives `user` these channel permissions (a bit set, as Discord
+    /// sends them) in every interaction from now on.
+    pub fn set_permissions(&self, user: &User, permissions: u64) {
+        self.lock().permissions.insert(user.id, permissions);
+    }
+
     // ----- gateway -----
 
     /// Token from the last IDENTIFY (as sent, e.g. `"Bot abc"`).
@@ -508,6 +524,10 @@ impl StandIn {
         );
         let id = st.snowflake();
         let token = format!("aW50ZXJhY3Rpb246{id}:standin-token-{id}");
+        let mut member = model::member_json(user, &st.joined_at, true);
+        if let Some(p) = st.permissions.get(&user.id) {
+            member["permissions"] = json!(p.to_string());
+        }
         let v = json!({
             "id": id.to_string(),
             "application_id": st.app_id.to_string(),
@@ -517,7 +537,7 @@ impl StandIn {
             "channel_id": channel.to_string(),
             "channel": rest::channel_json(st, channel, false),
             "guild_id": st.guild_id.to_string(),
-            "member": model::member_json(user, &st.joined_at, true),
+            "member": member,
             "locale": user.locale,
             "guild_locale": st.guild_locale,
             "entitlements": [],

@@ -1,0 +1,241 @@
+//! The table rules of SPEC section 2 through the real serenity client and
+//! the Discord stand-in: open tables, pause, ending a table, turn timers
+//! and channel settings.
+
+mod bot;
+mod support;
+
+use bot::{assert_board_image, assert_private, is_over, seats, turn_of, user_json_id, Harness};
+use serde_json::json;
+use std::time::Duration;
+use support::Msg;
+
+/// Discord's MANAGE_MESSAGES and MANAGE_CHANNELS permission bits.
+const MANAGE_MESSAGES: u64 = 1 << 13;
+const MANAGE_CHANNELS: u64 = 1 << 4;
+/// What the stand-in gives members unless told otherwise.
+const MEMBER: u64 = 2_248_473_465_835_065;
+
+fn labels(message: &Msg) -> Vec<String> {
+    message
+        .buttons()
+        .into_iter()
+        .filter_map(|b| b.label)
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_three_player_table_is_joined_and_started_by_its_host() {
+    let h = Harness::start().await;
+    let d = &h.discord;
+    let (alice, bob, carol) = (d.user("alice"), d.user("bob"), d.user("carol"));
+    let channel = d.channel_id();
+    let ix = d
+        .slash(
+            &alice,
+            channel,
+            "connect4-3p",
+            json!({"open": true, "level": "easy"}),
+        )
+        .await;
+    let reply = d.response(ix).await;
+    assert_eq!(reply.kind, 4);
+    let board = reply.message_id.unwrap();
+    let lobby = d.message(board).unwrap();
+    assert!(lobby.content.contains("open table"), "{}", lobby.content);
+    assert_eq!(
+        lobby.content.matches("— free seat —").count(),
+        2,
+        "{}",
+        lobby.content
+    );
+    for label in ["Join", "Leave", "Start"] {
+        assert!(labels(&lobby).contains(&label.to_owned()), "{label}");
+    }
+
+    // Only the host starts the table.
+    let ix = d.click_label(&bob, board, "Start").await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("Only the host"), "{text}");
+
+    for person in [&bob, &carol] {
+        let ix = d.click_label(person, board, "Join").await;
+        assert_eq!(d.response(ix).await.kind, 7, "a join updates the board");
+    }
+    let full = d.message(board).unwrap();
+    assert!(!full.content.contains("— free seat —"), "{}", full.content);
+    assert!(full.expect_button("Join").disabled, "no free seat left");
+
+    let ix = d.click_label(&alice, board, "Start").await;
+    let reply = d.response(ix).await;
+    assert_eq!(reply.kind, 7);
+    let message = h.settled(board, None).await;
+    assert_board_image(&message);
+    let seated = seats(&message);
+    assert_eq!(seated.len(), 3, "{}", message.content);
+    for person in [&alice, &bob, &carol] {
+        assert!(seated.contains(&Some(person.id)), "{}", message.content);
+    }
+    assert!(message.content.contains("playing"), "{}", message.content);
+    assert!(turn_of(&message).is_some());
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_host_pauses_and_nothing_moves_while_paused() {
+    let h = Harness::start().await;
+    let d = &h.discord;
+    let (alice, bob) = (d.user("alice"), d.user("bob"));
+    let channel = d.channel_id();
+    let ix = d
+        .slash(&alice, channel, "connect4-3d", json!({"color": "red"}))
+        .await;
+    let board = d.response(ix).await.message_id.unwrap();
+    let message = h.settled(board, None).await;
+    assert_eq!(turn_of(&message), Some(alice.id));
+
+    let ix = d.slash(&bob, channel, "pause", json!({})).await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("Only the host"), "{text}");
+
+    let ix = d.slash(&alice, channel, "pause", json!({})).await;
+    assert_private(&d.response(ix).await);
+    let paused = d
+        .wait_message(board, |m| m.content.contains("Paused by"))
+        .await;
+    assert!(paused.content.contains("paused"), "{}", paused.content);
+    assert!(!paused.expect_button("Resume").disabled);
+    assert!(paused.expect_button("A1").disabled, "moves wait for resume");
+
+    let ix = d.slash(&alice, channel, "move", json!({"at": "A1"})).await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("paused"), "{text}");
+
+    let ix = d.click_label(&alice, board, "Resume").await;
+    assert_eq!(d.response(ix).await.kind, 7);
+    let resumed = d.message(board).unwrap();
+    assert!(
+        !resumed.content.contains("Paused by"),
+        "{}",
+        resumed.content
+    );
+    let after = h.play(&alice, board, "A1").await;
+    assert!(after.content.contains("Last move"), "{}", after.content);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moderator_ends_someone_elses_table() {
+    let h = Harness::start().await;
+    let d = &h.discord;
+    let (alice, bob, moderator) = (d.user("alice"), d.user("bob"), d.user("mod"));
+    d.set_permissions(&moderator, MEMBER | MANAGE_MESSAGES);
+    let channel = d.channel_id();
+    let ix = d.slash(&alice, channel, "connect4", json!({})).await;
+    let board = d.response(ix).await.message_id.unwrap();
+    h.settled(board, None).await;
+
+    let ix = d.slash(&bob, channel, "end", json!({})).await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("manage messages"), "{text}");
+
+    let ix = d.slash(&moderator, channel, "end", json!({})).await;
+    assert_private(&d.response(ix).await);
+    let ended = d
+        .wait_message(board, |m| m.content.contains("ended this"))
+        .await;
+    assert!(ended.buttons().is_empty(), "an ended table has no controls");
+    assert!(ended.content.contains(&format!("<@{}>", moderator.id)));
+
+    // The channel is free for a new table.
+    let ix = d.slash(&bob, channel, "connect4", json!({})).await;
+    assert_eq!(d.response(ix).await.kind, 4);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn channel_settings_are_shown_to_all_and_changed_by_managers() {
+    let h = Harness::start().await;
+    let d = &h.discord;
+    let (alice, bob) = (d.user("alice"), d.user("bob"));
+    d.set_permissions(&bob, MEMBER & !MANAGE_CHANNELS);
+    let channel = d.channel_id();
+    let ix = d.slash(&bob, channel, "settings", json!({})).await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("no turn timer"), "{text}");
+    let ix = d
+        .slash(&bob, channel, "settings", json!({"timer": "30"}))
+        .await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("manage this channel"), "{text}");
+
+    let ix = d
+        .slash(
+            &alice,
+            channel,
+            "settings",
+            json!({"timer": "30", "rotate": false}),
+        )
+        .await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("Saved") && text.contains("30 s"), "{text}");
+
+    // A new table takes the channel's defaults.
+    let ix = d
+        .slash(
+            &bob,
+            channel,
+            "connect4",
+            json!({"opponent": user_json_id(&alice)}),
+        )
+        .await;
+    let invitation = d.response(ix).await.message_id.unwrap();
+    let ix = d.click_label(&alice, invitation, "Accept").await;
+    d.response(ix).await;
+    let board = d
+        .wait_channel_message(channel, |m| m.content.contains("per move"))
+        .await;
+    assert!(board.content.contains("30 s per move"), "{}", board.content);
+    assert!(board.content.contains("same starter"), "{}", board.content);
+    assert!(
+        board.content.contains("time runs out <t:"),
+        "{}",
+        board.content
+    );
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_timed_game_runs_out() {
+    let mut h = Harness::start().await;
+    h.discord.set_timeout(Duration::from_secs(60));
+    let d = &h.discord;
+    let (alice, bob) = (d.user("alice"), d.user("bob"));
+    let channel = d.channel_id();
+    let ix = d
+        .slash(
+            &alice,
+            channel,
+            "connect4",
+            json!({"opponent": user_json_id(&bob), "timer": 30}),
+        )
+        .await;
+    let invitation = d.response(ix).await.message_id.unwrap();
+    let ix = d.click_label(&bob, invitation, "Accept").await;
+    d.response(ix).await;
+    let board = d
+        .wait_channel_message(channel, |m| m.content.contains("time runs out"))
+        .await;
+    let late = turn_of(&board).unwrap();
+    // Nobody moves: the clock runs out and the one to move loses.
+    let over = d
+        .wait_message(board.id, |m| m.content.contains("ran out of time"))
+        .await;
+    assert!(is_over(&over), "{}", over.content);
+    let result = over.content.lines().last().unwrap_or("");
+    assert!(
+        result.starts_with("⏱️") && result.contains(&format!("<@{late}> ran out of time")),
+        "{result}"
+    );
+    h.stop().await;
+}
