@@ -175,3 +175,65 @@ async fn a_game_survives_a_hard_kill() {
         hard_kill_scenario(&url).await;
     }
 }
+
+/// A turn timer that was running when the bot was killed still runs out
+/// after the restart, at its stored deadline, and the board says so.
+async fn timer_kill_scenario(url: &str) {
+    let discord = StandIn::start_with_token(TOKEN)
+        .await
+        .with_timeout(std::time::Duration::from_secs(60));
+    let mut bot = start_bot(&discord, url);
+    discord.wait_ready().await;
+    discord.wait_command("move").await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let channel = discord.channel_id();
+    let ix = discord
+        .slash(
+            &alice,
+            channel,
+            "connect4",
+            json!({"opponent": bob.id.to_string(), "timer": 30}),
+        )
+        .await;
+    let invitation = discord.response(ix).await.message_id.expect("invitation");
+    let click = discord.click_label(&bob, invitation, "Accept").await;
+    assert_eq!(discord.response(click).await.kind, 7);
+    let board = discord
+        .wait_message(invitation, |m| m.content.contains("time runs out"))
+        .await;
+    let late = turn_of(&board).expect("someone is to move");
+    let started = std::time::Instant::now();
+    bot.kill().await.expect("SIGKILL");
+    let _ = bot.wait().await;
+
+    let mut bot = start_bot(&discord, url);
+    discord.wait_ready_count(2).await;
+    let over = discord
+        .wait_message(invitation, |m| m.content.contains("ran out of time"))
+        .await;
+    assert!(
+        started.elapsed() >= std::time::Duration::from_secs(25),
+        "{url}: the clock kept its deadline"
+    );
+    assert!(is_over(&over), "{}", over.content);
+    assert!(
+        over.content.contains(&format!("<@{late}> ran out of time")),
+        "{}",
+        over.content
+    );
+    bot.kill().await.expect("SIGKILL");
+    let _ = bot.wait().await;
+    let store = boardbot::store::Store::open(url).await.expect("store");
+    let history = store.matches_in_channel(channel, 5).await.expect("history");
+    assert_eq!(history.len(), 1, "{url}: the timeout is recorded");
+    assert_eq!(history[0].result, "timeout");
+    discord.assert_no_violations();
+    store.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_timer_runs_out_after_a_hard_kill() {
+    // The clock takes half a minute: both backends wait at the same time.
+    let urls = backends::each_backend("a_turn_timer_runs_out_after_a_hard_kill").await;
+    futures_util::future::join_all(urls.iter().map(|url| timer_kill_scenario(url))).await;
+}
