@@ -123,11 +123,10 @@ impl Table {
                 let seat = (0..self.players.len())
                     .find(|&s| {
                         let change = self.next_seats.iter().find(|c| c.seat() as usize == s);
-                        let cpu_next = match change {
+                        match change {
                             Some(c) => !reserved(c),
                             None => self.players[s].is_cpu(),
-                        };
-                        cpu_next
+                        }
                     })
                     .ok_or(Refusal::NoCpuSeat)? as Seat;
                 self.next_seats.retain(|c| c.seat() != seat);
@@ -175,11 +174,7 @@ impl Table {
             }
             Phase::Finished(_) => {
                 let seat = seat.ok_or(Refusal::NotYourTable)?;
-                if self
-                    .next_seats
-                    .iter()
-                    .any(|c| *c == SeatChange::Vacate { seat })
-                {
+                if self.next_seats.contains(&SeatChange::Vacate { seat }) {
                     return Err(Refusal::NotYourTable);
                 }
                 self.next_seats.retain(|c| c.seat() != seat);
