@@ -239,3 +239,102 @@ async fn a_timed_game_runs_out() {
     );
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaving_a_match_hands_it_to_the_opponent() {
+    let h = Harness::start().await;
+    let d = &h.discord;
+    let (alice, bob) = (d.user("alice"), d.user("bob"));
+    let channel = d.channel_id();
+    let ix = d
+        .slash(
+            &alice,
+            channel,
+            "connect4",
+            json!({"opponent": user_json_id(&bob)}),
+        )
+        .await;
+    let invitation = d.response(ix).await.message_id.unwrap();
+    let ix = d.click_label(&bob, invitation, "Accept").await;
+    d.response(ix).await;
+    let ix = d.slash(&bob, channel, "leave", json!({})).await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("You left"), "{text}");
+    let over = d
+        .wait_message(invitation, |m| m.content.contains("left the match"))
+        .await;
+    assert!(
+        over.content.contains(&format!("<@{}> wins!", alice.id)),
+        "{}",
+        over.content
+    );
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cpu_seat_reserved_during_a_match_is_taken_at_the_rematch() {
+    let h = Harness::start().await;
+    let d = &h.discord;
+    let (alice, bob) = (d.user("alice"), d.user("bob"));
+    let channel = d.channel_id();
+    let ix = d
+        .slash(&alice, channel, "connect4-3d", json!({"color": "red"}))
+        .await;
+    let board = d.response(ix).await.message_id.unwrap();
+    h.settled(board, None).await;
+    let ix = d.click_label(&bob, board, "Join").await;
+    let reply = d.response(ix).await;
+    assert_eq!(reply.kind, 7, "{reply:?}");
+    let reserved = d.message(board).unwrap();
+    assert!(
+        reserved
+            .content
+            .contains(&format!("<@{}> takes the CPU's seat", bob.id)),
+        "{}",
+        reserved.content
+    );
+    assert!(
+        !seats(&reserved).contains(&Some(bob.id)),
+        "not before the end"
+    );
+
+    // The host changes the table's rules between matches with /settings.
+    let ix = d.slash(&alice, channel, "resign", json!({})).await;
+    assert_private(&d.response(ix).await);
+    let over = d.wait_message(board, is_over).await;
+    let ix = d
+        .slash(&alice, channel, "settings", json!({"timer": "60"}))
+        .await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("This table's next matches"), "{text}");
+    let ix = d.click_label(&bob, over.id, "Rematch").await;
+    assert_eq!(d.response(ix).await.kind, 7);
+    let next = h.settled(board, None).await;
+    let seated = seats(&next);
+    assert!(seated.contains(&Some(bob.id)) && seated.contains(&Some(alice.id)));
+    assert!(next.content.contains("60 s per move"), "{}", next.content);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_table_closes_without_a_result() {
+    let h = Harness::start_with(|config| config.idle = Duration::from_secs(2)).await;
+    let d = &h.discord;
+    let alice = d.user("alice");
+    let channel = d.channel_id();
+    let ix = d
+        .slash(&alice, channel, "connect4-3d", json!({"color": "red"}))
+        .await;
+    let board = d.response(ix).await.message_id.unwrap();
+    let closed = d
+        .wait_message(board, |m| m.content.contains("without any move"))
+        .await;
+    assert!(closed.buttons().is_empty(), "{:?}", closed.buttons());
+    let store = h.bot.service().store().clone();
+    assert!(store
+        .matches_in_channel(channel, 5)
+        .await
+        .unwrap()
+        .is_empty());
+    h.stop().await;
+}

@@ -397,7 +397,8 @@ async fn command_table(
 }
 
 /// `/settings`: shows this channel's defaults to anyone; members with
-/// Manage Channels change them.
+/// Manage Channels change them, and the host of this channel's table
+/// changes that table's rules between matches.
 async fn command_settings(
     bot: &Arc<Bot>,
     ctx: &Context,
@@ -408,44 +409,88 @@ async fn command_settings(
     };
     let request = commands::read_settings_options(command)?;
     let channel = command.channel_id.get();
+    let user = command.user.id.get();
     let store = bot.service.store();
     let unsaved = |e: crate::store::StoreError| Failure::Unsaved(format!("channel settings: {e}"));
     let mut settings = store.channel_settings(channel).await.map_err(unsaved)?;
     let lang = Lang::from_locale(&command.locale);
-    let changed = !request.is_empty();
-    if changed {
-        if !member_may(command.member.as_deref(), |p| p.manage_channels()) {
-            return Err(Refusal::CannotChangeSettings.into());
+    let timer_text = |timer: Option<u32>| match timer {
+        Some(seconds) => tr(lang, "rules.timer", &[("seconds", &seconds.to_string())]),
+        None => tr(lang, "settings.no_timer", &[]),
+    };
+    let yes_no = |on: bool| tr(lang, if on { "settings.on" } else { "settings.off" }, &[]);
+    let level_text = |level: crate::cpu::Level| tr(lang, &format!("level.{}", level.name()), &[]);
+    let mut lines = Vec::new();
+    if request.is_empty() {
+        lines.push(tr(
+            lang,
+            "settings.shown",
+            &[
+                ("timer", &timer_text(settings.timer)),
+                ("rotate", &yes_no(settings.rotate)),
+                ("level", &level_text(settings.level)),
+                ("ranked", &yes_no(settings.ranked)),
+            ],
+        ));
+        command
+            .create_response(&ctx.http, private(lines.join("\n")))
+            .await?;
+        return Ok(());
+    }
+    let manager = member_may(command.member.as_deref(), |p| p.manage_channels());
+    // The host of this channel's table, between two matches.
+    let hosted = match bot.service.table(At::Channel(channel)).await {
+        Ok(t) if t.host == user && matches!(t.phase, Phase::Lobby { .. } | Phase::Finished(_)) => {
+            Some(t)
         }
+        _ => None,
+    };
+    if !manager && hosted.is_none() {
+        return Err(Refusal::CannotChangeSettings.into());
+    }
+    if manager {
         settings = request.apply(settings);
         store
             .save_channel_settings(guild.get(), channel, &settings, bot.service.now())
             .await
             .map_err(unsaved)?;
+        lines.push(tr(
+            lang,
+            "settings.changed",
+            &[
+                ("timer", &timer_text(settings.timer)),
+                ("rotate", &yes_no(settings.rotate)),
+                ("level", &level_text(settings.level)),
+                ("ranked", &yes_no(settings.ranked)),
+            ],
+        ));
     }
-    let timer = match settings.timer {
-        Some(seconds) => tr(lang, "rules.timer", &[("seconds", &seconds.to_string())]),
-        None => tr(lang, "settings.no_timer", &[]),
-    };
-    let yes_no = |on: bool| tr(lang, if on { "settings.on" } else { "settings.off" }, &[]);
-    let text = tr(
-        lang,
-        if changed {
-            "settings.changed"
-        } else {
-            "settings.shown"
-        },
-        &[
-            ("timer", &timer),
-            ("rotate", &yes_no(settings.rotate)),
-            (
-                "level",
-                &tr(lang, &format!("level.{}", settings.level.name()), &[]),
-            ),
-            ("ranked", &yes_no(settings.ranked)),
-        ],
-    );
-    command.create_response(&ctx.http, private(text)).await?;
+    if let Some(table) = hosted {
+        let at = At::Table {
+            no: table.no,
+            channel,
+        };
+        let action = Action::SetRules {
+            user,
+            timer: request.timer,
+            rotate: request.rotate,
+            level: request.level,
+        };
+        let table = bot.service.act(at, action).await?;
+        lines.push(tr(
+            lang,
+            "settings.table_changed",
+            &[
+                ("timer", &timer_text(table.rules.timer)),
+                ("rotate", &yes_no(table.rules.rotate)),
+                ("level", &level_text(table.level)),
+            ],
+        ));
+        publish_soon(bot, ctx, table.no);
+    }
+    command
+        .create_response(&ctx.http, private(lines.join("\n")))
+        .await?;
     Ok(())
 }
 

@@ -241,6 +241,14 @@ pub enum Action {
         user: UserId,
         stamp: Option<u64>,
     },
+    /// The host changes the table's rules between matches (each `None`
+    /// keeps the current value; `timer: Some(None)` switches it off).
+    SetRules {
+        user: UserId,
+        timer: Option<Option<u32>>,
+        rotate: Option<bool>,
+        level: Option<Level>,
+    },
 }
 
 /// What an accepted action changed, beyond the board itself.
@@ -732,7 +740,12 @@ impl Table {
                     }
                     Phase::Closed(_) => return Err(Refusal::TableClosed),
                 }
-                if self.seat_of(user).is_none() {
+                // Those seated, and those who reserved a seat for it.
+                let reserved = self
+                    .next_seats
+                    .iter()
+                    .any(|c| matches!(c, SeatChange::Reserve { id, .. } if *id == user));
+                if self.seat_of(user).is_none() && !reserved {
                     return Err(Refusal::NotYourTable);
                 }
                 Ok(self.next_match(now))
@@ -836,6 +849,31 @@ impl Table {
             Action::FreeSeat { user, stamp } => {
                 self.check_stamp(stamp)?;
                 self.free_seat(user)
+            }
+            Action::SetRules {
+                user,
+                timer,
+                rotate,
+                level,
+            } => {
+                match self.phase {
+                    Phase::Lobby { .. } | Phase::Finished(_) => {}
+                    Phase::Playing => return Err(Refusal::MatchNotOver),
+                    Phase::Inviting { .. } => return Err(Refusal::NotStarted),
+                    Phase::Closed(_) => return Err(Refusal::TableClosed),
+                }
+                self.check_host(user)?;
+                if let Some(timer) = timer {
+                    self.rules.timer = timer;
+                }
+                if let Some(rotate) = rotate {
+                    self.rules.rotate = rotate;
+                }
+                if let Some(level) = level {
+                    self.level = level;
+                }
+                self.stamp += 1;
+                Ok(Effects::default())
             }
         }
     }

@@ -516,3 +516,23 @@ fn rules_and_clocks_survive_the_store() {
     let old: Table = serde_json::from_value(value).unwrap();
     assert_eq!(old.departed[0].why, Left::Resigned);
 }
+
+#[test]
+fn the_host_changes_the_rules_between_matches() {
+    let mut table = open(GameKind::Connect4).seat(0).at(0);
+    let set = |user| Action::SetRules {
+        user,
+        timer: Some(Some(30)),
+        rotate: Some(false),
+        level: Some(Level::Hard),
+    };
+    assert_eq!(no(&mut table, set(HOST), 1), Refusal::MatchNotOver);
+    ok(&mut table, resign(HOST), 2);
+    assert_eq!(no(&mut table, set(ANA), 3), Refusal::NotHost);
+    ok(&mut table, set(HOST), 3);
+    ok(&mut table, rematch(HOST), 4);
+    assert_eq!(table.rules.timer, Some(30));
+    assert_eq!(table.seat_of(HOST), Some(0), "rotation is off now");
+    assert!(table.players.contains(&Player::Cpu { level: Level::Hard }));
+    assert_eq!(table.clock.map(|c| c.deadline), Some(4 + 30_000));
+}

@@ -72,7 +72,12 @@ impl Table {
     /// seat was freed for people.
     pub(super) fn next_match(&mut self, now: u64) -> Effects {
         let cpu = Player::Cpu { level: self.level };
-        let mut seats: Vec<Option<Player>> = self.players.iter().cloned().map(Some).collect();
+        // CPU seats play at the table's level (the host may have changed it).
+        let mut seats: Vec<Option<Player>> = self
+            .players
+            .iter()
+            .map(|p| Some(if p.is_cpu() { cpu.clone() } else { p.clone() }))
+            .collect();
         for change in std::mem::take(&mut self.next_seats) {
             let seat = change.seat() as usize;
             seats[seat] = match change {
