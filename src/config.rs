@@ -46,6 +46,71 @@ pub struct Config {
     /// `TABLE_IDLE_MINUTES`: a running table with no action for this long
     /// closes (default 24 hours).
     pub idle: std::time::Duration,
+    /// `SHARD_TOTAL` and `SHARD_RANGE`: the shards this process runs;
+    /// `None`: all of them, as many as Discord recommends (autosharding).
+    pub shards: Option<Shards>,
+    /// `METRICS_ADDR`: where `/healthz` and `/metrics` answer (off when
+    /// unset).
+    pub metrics_addr: Option<std::net::SocketAddr>,
+}
+
+/// The shards one process runs: `first..=last` of `total`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shards {
+    pub total: u32,
+    pub first: u32,
+    pub last: u32,
+}
+
+impl Shards {
+    /// The shard Discord sends a guild's events to.
+    pub fn shard_of(total: u32, guild: u64) -> u32 {
+        ((guild >> 22) % u64::from(total.max(1))) as u32
+    }
+
+    /// Whether this process runs the shard of `guild`.
+    pub fn owns(&self, guild: u64) -> bool {
+        (self.first..=self.last).contains(&Shards::shard_of(self.total, guild))
+    }
+
+    fn parse(total: Option<String>, range: Option<String>) -> Result<Option<Shards>, ConfigError> {
+        let Some(total) = total else {
+            return match range {
+                None => Ok(None),
+                Some(_) => Err(ConfigError(
+                    "SHARD_RANGE needs SHARD_TOTAL (the number of shards of all processes)".into(),
+                )),
+            };
+        };
+        let total = total
+            .parse::<u32>()
+            .ok()
+            .filter(|&t| t >= 1)
+            .ok_or_else(|| {
+                ConfigError(format!(
+                    "SHARD_TOTAL must be a number of shards (1 or more), not {total:?}"
+                ))
+            })?;
+        let (first, last) = match range {
+            None => (0, total - 1),
+            Some(range) => {
+                let bad = || {
+                    ConfigError(format!(
+                        "SHARD_RANGE must be two shard numbers like 0-7 (within 0-{}), not {range:?}",
+                        total - 1
+                    ))
+                };
+                let (a, b) = range.split_once('-').ok_or_else(bad)?;
+                let a = a.trim().parse::<u32>().map_err(|_| bad())?;
+                let b = b.trim().parse::<u32>().map_err(|_| bad())?;
+                if a > b || b >= total {
+                    return Err(bad());
+                }
+                (a, b)
+            }
+        };
+        Ok(Some(Shards { total, first, last }))
+    }
 }
 
 /// How long a REST call to Discord may take before it counts as failed.
@@ -139,6 +204,15 @@ impl Config {
                     ))
                 })?,
         };
+        let shards = Shards::parse(value("SHARD_TOTAL"), value("SHARD_RANGE"))?;
+        let metrics_addr = match value("METRICS_ADDR") {
+            None => None,
+            Some(addr) => Some(addr.parse().map_err(|_| {
+                ConfigError(format!(
+                    "METRICS_ADDR must be an address and port such as 127.0.0.1:9100, not {addr:?}"
+                ))
+            })?),
+        };
         Ok(Config {
             token: Token::new(token),
             api_base,
@@ -146,6 +220,8 @@ impl Config {
             database_url,
             rest_timeout: REST_TIMEOUT,
             idle,
+            shards,
+            metrics_addr,
         })
     }
 }
@@ -192,5 +268,36 @@ mod tests {
         let c = config(&[("DISCORD_TOKEN", "secret-value")]).unwrap();
         assert!(!format!("{c:?}").contains("secret-value"));
         assert!(!format!("{}", c.token).contains("secret-value"));
+    }
+
+    #[test]
+    fn shard_settings_are_read_and_checked() {
+        let with = |total: Option<&str>, range: Option<&str>| {
+            Config::from_lookup(|name| match name {
+                "DISCORD_TOKEN" => Some("abc".into()),
+                "SHARD_TOTAL" => total.map(Into::into),
+                "SHARD_RANGE" => range.map(Into::into),
+                _ => None,
+            })
+        };
+        assert_eq!(with(None, None).unwrap().shards, None);
+        let all = with(Some("4"), None).unwrap().shards.unwrap();
+        assert_eq!((all.first, all.last, all.total), (0, 3, 4));
+        let some = with(Some("8"), Some("2-5")).unwrap().shards.unwrap();
+        assert_eq!((some.first, some.last), (2, 5));
+        for (total, range) in [
+            (Some("0"), None),
+            (Some("x"), None),
+            (Some("4"), Some("3-1")),
+            (Some("4"), Some("0-4")),
+            (Some("4"), Some("7")),
+            (None, Some("0-1")),
+        ] {
+            assert!(with(total, range).is_err(), "{total:?} {range:?}");
+        }
+        // Discord's rule: guild id >> 22, modulo the number of shards.
+        let guild = (5u64 << 22) | 12345;
+        assert_eq!(Shards::shard_of(4, guild), 1);
+        assert!(some.owns((3u64 << 22) | 7) && !some.owns(7));
     }
 }

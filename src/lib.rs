@@ -9,6 +9,7 @@ pub mod cpu;
 pub mod discord;
 pub mod game;
 pub mod i18n;
+pub mod metrics;
 pub mod render;
 pub mod service;
 pub mod store;

@@ -53,18 +53,44 @@ async fn run() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let shards = running.shard_manager();
-    tokio::select! {
-        result = running.wait() => {
+    let mut running = running;
+    let signal = tokio::select! {
+        result = running.wait_stopped() => {
             if let Err(e) = result {
                 eprintln!("boardbot: the Discord connection ended: {e}");
                 return ExitCode::FAILURE;
             }
+            None
         }
-        _ = tokio::signal::ctrl_c() => {
-            tracing::info!("shutting down");
-            shards.shutdown_all().await;
-        }
+        signal = stop_signal() => Some(signal),
+    };
+    if let Some(signal) = signal {
+        tracing::info!("{signal}: finishing what is in flight, then stopping");
+        running.shutdown().await;
+        tracing::info!("stopped");
     }
     ExitCode::SUCCESS
+}
+
+/// SIGTERM (service managers) or SIGINT (Ctrl-C), by name.
+async fn stop_signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => tokio::select! {
+                _ = term.recv() => "SIGTERM",
+                _ = tokio::signal::ctrl_c() => "SIGINT",
+            },
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+                "SIGINT"
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+        "Ctrl-C"
+    }
 }

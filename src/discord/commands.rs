@@ -255,6 +255,99 @@ pub async fn register(ctx: &Context, guild: Option<u64>) -> Result<(), serenity:
     Ok(())
 }
 
+/// Registers the commands unless Discord already has exactly these
+/// (names, descriptions, options, choices, translations). Returns whether
+/// it registered.
+pub async fn register_if_changed(
+    ctx: &Context,
+    guild: Option<u64>,
+) -> Result<bool, serenity::Error> {
+    let existing = match guild {
+        Some(id) => GuildId::new(id).get_commands(&ctx.http).await?,
+        None => Command::get_global_commands(&ctx.http).await?,
+    };
+    let wanted = serde_json::to_value(definitions()).unwrap_or_default();
+    let existing = serde_json::to_value(existing).unwrap_or_default();
+    if canonical_commands(&wanted) == canonical_commands(&existing) {
+        return Ok(false);
+    }
+    register(ctx, guild).await?;
+    Ok(true)
+}
+
+/// The parts of a command list that this build sets, in one comparable
+/// form: sorted by name, with absent, null, empty and `false` the same.
+fn canonical_commands(commands: &serde_json::Value) -> serde_json::Value {
+    use serde_json::{Map, Value};
+    const COMMAND: [&str; 5] = [
+        "name",
+        "description",
+        "name_localizations",
+        "description_localizations",
+        "options",
+    ];
+    const OPTION: [&str; 13] = [
+        "type",
+        "name",
+        "description",
+        "name_localizations",
+        "description_localizations",
+        "required",
+        "autocomplete",
+        "choices",
+        "min_value",
+        "max_value",
+        "min_length",
+        "max_length",
+        "options",
+    ];
+    const CHOICE: [&str; 3] = ["name", "value", "name_localizations"];
+    fn empty(v: &Value) -> bool {
+        match v {
+            Value::Null | Value::Bool(false) => true,
+            Value::Array(a) => a.is_empty(),
+            Value::Object(o) => o.is_empty(),
+            _ => false,
+        }
+    }
+    fn keep(item: &Value, fields: &[&str], depth: usize) -> Value {
+        let mut out = Map::new();
+        for &field in fields {
+            let Some(v) = item.get(field) else { continue };
+            let v = match (field, v) {
+                ("options", Value::Array(options)) if depth < 3 => Value::Array(
+                    options
+                        .iter()
+                        .map(|o| keep(o, &OPTION, depth + 1))
+                        .collect(),
+                ),
+                ("choices", Value::Array(choices)) => Value::Array(
+                    choices
+                        .iter()
+                        .map(|c| keep(c, &CHOICE, depth + 1))
+                        .collect(),
+                ),
+                // Discord sends numbers the way they were given (1 or 1.0).
+                (_, Value::Number(n)) => n
+                    .as_f64()
+                    .and_then(serde_json::Number::from_f64)
+                    .map_or(Value::Null, Value::Number),
+                (_, v) => v.clone(),
+            };
+            if !empty(&v) {
+                out.insert(field.to_owned(), v);
+            }
+        }
+        Value::Object(out)
+    }
+    let mut list: Vec<Value> = commands
+        .as_array()
+        .map(|a| a.iter().map(|c| keep(c, &COMMAND, 0)).collect())
+        .unwrap_or_default();
+    list.sort_by(|a, b| a["name"].as_str().cmp(&b["name"].as_str()));
+    Value::Array(list)
+}
+
 /// What a game command asked for.
 pub struct PlayRequest {
     pub kind: GameKind,
@@ -372,6 +465,26 @@ mod tests {
         item[field][locale]
             .as_str()
             .unwrap_or_else(|| panic!("{} has no {field} for {locale}: {item}", item["name"]))
+    }
+
+    #[test]
+    fn the_command_comparison_sees_every_change_and_ignores_discords_extras() {
+        let wanted = serde_json::to_value(definitions()).unwrap();
+        let mut echoed = wanted.clone();
+        // Discord adds ids and versions, and may send fields we leave out.
+        for command in echoed.as_array_mut().unwrap() {
+            command["id"] = "1".into();
+            command["version"] = "2".into();
+            command["nsfw"] = false.into();
+        }
+        echoed.as_array_mut().unwrap().reverse();
+        assert_eq!(canonical_commands(&wanted), canonical_commands(&echoed));
+        let mut changed = echoed.clone();
+        changed[0]["description"] = "something else".into();
+        assert_ne!(canonical_commands(&wanted), canonical_commands(&changed));
+        let mut fewer = echoed;
+        fewer.as_array_mut().unwrap().pop();
+        assert_ne!(canonical_commands(&wanted), canonical_commands(&fewer));
     }
 
     #[test]

@@ -37,12 +37,55 @@ use tracing::{error, info, warn};
 /// interaction arrived; otherwise acknowledge and edit (Discord allows 3 s).
 const ANSWER_WITHIN: Duration = Duration::from_millis(1500);
 
+tokio::task_local! {
+    /// The interaction being handled, to measure its first answer.
+    static FIRST_ANSWER: Arc<FirstAnswer>;
+}
+
+struct FirstAnswer {
+    arrived: Instant,
+    kind: &'static str,
+    noted: std::sync::atomic::AtomicBool,
+}
+
+/// Notes the first answer to the interaction being handled (later calls
+/// for the same interaction, such as edits after an acknowledgement, are
+/// not answers).
+fn answered<T, E>(result: &Result<T, E>) {
+    let _ = FIRST_ANSWER.try_with(|a| {
+        if !a.noted.swap(true, Ordering::Relaxed) {
+            crate::metrics::metrics().answered(a.kind, a.arrived.elapsed(), result.is_ok());
+        }
+    });
+}
+
+/// Marks a call's result as the first answer to the interaction.
+trait Noted {
+    fn noted(self) -> Self;
+}
+
+impl<T, E> Noted for Result<T, E> {
+    fn noted(self) -> Self {
+        answered(&self);
+        self
+    }
+}
+
+/// How long a clean stop waits for the interactions being handled.
+const DRAIN_LIMIT: Duration = Duration::from_secs(10);
+
 /// What the bot keeps besides the tables.
 struct Bot {
     service: Arc<Service>,
     boards: Arc<Boards>,
     guild_id: Option<u64>,
     bot_user: AtomicU64,
+    /// The commands were registered (or found up to date) by this process.
+    registered: std::sync::atomic::AtomicBool,
+    /// Shutting down: new interactions are answered "restarting".
+    draining: std::sync::atomic::AtomicBool,
+    /// Interactions being handled right now.
+    in_flight: std::sync::atomic::AtomicUsize,
 }
 
 /// A running bot, for tests and for a clean shutdown.
@@ -50,9 +93,88 @@ pub struct Running {
     shard_manager: Arc<ShardManager>,
     task: tokio::task::JoinHandle<Result<(), serenity::Error>>,
     service: Arc<Service>,
+    bot: Arc<Bot>,
+    metrics_addr: Option<std::net::SocketAddr>,
+}
+
+/// What `/healthz` and `/metrics` read.
+struct Probe {
+    service: Arc<Service>,
+    shard_manager: Arc<ShardManager>,
+}
+
+impl crate::metrics::Probe for Probe {
+    fn health(
+        &self,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = (bool, String)> + Send + '_>> {
+        Box::pin(async move {
+            let runners = self.shard_manager.runners.lock().await;
+            let connected = runners
+                .values()
+                .filter(|r| r.stage == serenity::gateway::ConnectionStage::Connected)
+                .count();
+            let shards = runners.len();
+            drop(runners);
+            let database = self.service.store().ping().await;
+            let gateway_ok = shards > 0 && connected == shards;
+            let text = format!(
+                "gateway: {connected}/{shards} shards connected\ndatabase: {}\n",
+                match &database {
+                    Ok(()) => "reachable".to_owned(),
+                    Err(e) => format!("unreachable ({e})"),
+                }
+            );
+            (gateway_ok && database.is_ok(), text)
+        })
+    }
+
+    fn refresh(&self) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + '_>> {
+        Box::pin(async move {
+            let counts = self.service.open_tables();
+            let games = crate::game::GameKind::ALL_DEFAULTS;
+            let all: Vec<(&str, usize)> = games
+                .iter()
+                .map(|kind| {
+                    let n = counts
+                        .iter()
+                        .find(|(k, _)| k == kind)
+                        .map_or(0, |(_, n)| *n);
+                    (kind.command(), n)
+                })
+                .collect();
+            crate::metrics::metrics().set_open_tables(&all);
+        })
+    }
 }
 
 impl Running {
+    /// Where `/metrics` and `/healthz` answer, when `METRICS_ADDR` is set.
+    pub fn metrics_addr(&self) -> Option<std::net::SocketAddr> {
+        self.metrics_addr
+    }
+
+    /// A clean stop (SIGTERM, SIGINT): new interactions are answered
+    /// "restarting, try again in a moment"; the ones being handled finish
+    /// (their changes are stored); then the gateway closes. Every change
+    /// is already in the store, so a restart loses nothing.
+    pub async fn shutdown(self) {
+        self.bot.draining.store(true, Ordering::SeqCst);
+        let waited = Instant::now();
+        while self.bot.in_flight.load(Ordering::SeqCst) > 0 && waited.elapsed() < DRAIN_LIMIT {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        // A moment for interactions already on their way to be answered.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        while self.bot.in_flight.load(Ordering::SeqCst) > 0 && waited.elapsed() < DRAIN_LIMIT {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        info!(
+            "drained in {} ms; closing the gateway",
+            waited.elapsed().as_millis()
+        );
+        self.stop().await;
+    }
+
     /// Closes the gateway connection and waits for the client to stop.
     pub async fn stop(self) {
         self.shard_manager.shutdown_all().await;
@@ -63,6 +185,18 @@ impl Running {
     /// Waits until the client stops by itself (a fatal gateway error).
     pub async fn wait(self) -> Result<(), serenity::Error> {
         match self.task.await {
+            Ok(result) => result,
+            Err(join) => {
+                error!("the Discord client task failed: {join}");
+                Ok(())
+            }
+        }
+    }
+
+    /// Waits until the client stops by itself, keeping the handle (a
+    /// signal may still ask for [`Running::shutdown`]).
+    pub async fn wait_stopped(&mut self) -> Result<(), serenity::Error> {
+        match (&mut self.task).await {
             Ok(result) => result,
             Err(join) => {
                 error!("the Discord client task failed: {join}");
@@ -115,7 +249,11 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
         None,
     );
     service.set_idle_ms(config.idle.as_millis() as u64);
-    let restored = service.restore().await.map_err(StartError::Store)?;
+    let shards = config.shards;
+    let restored = service
+        .restore_owned(|guild| shards.is_none_or(|s| s.owns(guild)))
+        .await
+        .map_err(StartError::Store)?;
     service.spawn_sweeper();
     info!(
         "restored {restored} tables in {} ms",
@@ -138,18 +276,43 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
         boards: Arc::default(),
         guild_id: config.guild_id,
         bot_user: AtomicU64::new(0),
+        registered: Default::default(),
+        draining: Default::default(),
+        in_flight: Default::default(),
     });
     let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::empty())
         .event_handler(Handler(bot.clone()))
         .await
         .map_err(StartError::Discord)?;
-    spawn_publisher(bot, client.http.clone(), notices);
+    spawn_publisher(bot.clone(), client.http.clone(), notices);
     let shard_manager = client.shard_manager.clone();
-    let task = tokio::spawn(async move { client.start().await });
+    let metrics_addr = match config.metrics_addr {
+        Some(addr) => {
+            let probe = Arc::new(Probe {
+                service: service.clone(),
+                shard_manager: shard_manager.clone(),
+            });
+            Some(
+                crate::metrics::serve(addr, probe)
+                    .await
+                    .map_err(|e| StartError::Http(format!("METRICS_ADDR {addr}: {e}")))?,
+            )
+        }
+        None => None,
+    };
+    let task = tokio::spawn(async move {
+        match shards {
+            // As many shards as Discord recommends, all in this process.
+            None => client.start_autosharded().await,
+            Some(s) => client.start_shard_range(s.first..s.last + 1, s.total).await,
+        }
+    });
     Ok(Running {
         shard_manager,
         task,
         service,
+        bot,
+        metrics_addr,
     })
 }
 
@@ -178,21 +341,114 @@ impl EventHandler for Handler {
         self.0
             .bot_user
             .store(ready.user.id.get(), Ordering::Relaxed);
-        info!("connected as {} ({})", ready.user.name, ready.user.id);
-        if let Err(e) = commands::register(&ctx, self.0.guild_id).await {
-            error!("could not register the slash commands: {e}");
+        info!(
+            "connected as {} ({}), shard {:?}",
+            ready.user.name, ready.user.id, ready.shard
+        );
+        // One process registers: the one running shard 0, once per start,
+        // and only when Discord's commands differ from this build's.
+        let first_shard = ready.shard.is_none_or(|s| s.id.0 == 0);
+        if first_shard && !self.0.registered.swap(true, Ordering::SeqCst) {
+            match commands::register_if_changed(&ctx, self.0.guild_id).await {
+                Ok(true) => info!("registered the slash commands"),
+                Ok(false) => info!("the slash commands are up to date"),
+                Err(e) => {
+                    error!("could not register the slash commands: {e}");
+                    self.0.registered.store(false, Ordering::SeqCst);
+                }
+            }
         }
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         let bot = self.0.clone();
         let arrived = Instant::now();
-        match interaction {
-            Interaction::Command(command) => on_command(bot, ctx, command, arrived).await,
-            Interaction::Autocomplete(command) => on_autocomplete(bot, ctx, command).await,
-            Interaction::Component(component) => on_component(bot, ctx, component, arrived).await,
-            _ => {}
+        let kind = match &interaction {
+            Interaction::Command(_) => "command",
+            Interaction::Autocomplete(_) => "autocomplete",
+            Interaction::Component(_) => "component",
+            _ => return,
+        };
+        let _in_flight = InFlight::new(&self.0.in_flight);
+        if self.0.draining.load(Ordering::SeqCst) {
+            FIRST_ANSWER
+                .scope(
+                    Arc::new(FirstAnswer {
+                        arrived,
+                        kind,
+                        noted: Default::default(),
+                    }),
+                    answer_restarting(&ctx, &interaction),
+                )
+                .await;
+            return;
         }
+        let first = Arc::new(FirstAnswer {
+            arrived,
+            kind,
+            noted: std::sync::atomic::AtomicBool::new(false),
+        });
+        let handled = async move {
+            match interaction {
+                Interaction::Command(command) => on_command(bot, ctx, command, arrived).await,
+                Interaction::Autocomplete(command) => on_autocomplete(bot, ctx, command).await,
+                Interaction::Component(component) => {
+                    on_component(bot, ctx, component, arrived).await
+                }
+                _ => {}
+            }
+        };
+        FIRST_ANSWER.scope(first.clone(), handled).await;
+        // Handled without any answer: Discord shows the person a failure.
+        if !first.noted.load(Ordering::Relaxed) {
+            crate::metrics::metrics().answered(kind, arrived.elapsed(), false);
+        }
+    }
+}
+
+/// Counts an interaction being handled while it lives.
+struct InFlight<'a>(&'a std::sync::atomic::AtomicUsize);
+
+impl<'a> InFlight<'a> {
+    fn new(count: &'a std::sync::atomic::AtomicUsize) -> InFlight<'a> {
+        count.fetch_add(1, Ordering::SeqCst);
+        InFlight(count)
+    }
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// While shutting down: "restarting, try again in a moment", privately.
+async fn answer_restarting(ctx: &Context, interaction: &Interaction) {
+    let sent = match interaction {
+        Interaction::Command(command) => {
+            let text = tr(Lang::from_locale(&command.locale), "error.restarting", &[]);
+            command.create_response(&ctx.http, private(text)).await
+        }
+        Interaction::Component(component) => {
+            let text = tr(
+                Lang::from_locale(&component.locale),
+                "error.restarting",
+                &[],
+            );
+            component.create_response(&ctx.http, private(text)).await
+        }
+        Interaction::Autocomplete(command) => {
+            command
+                .create_response(
+                    &ctx.http,
+                    CreateInteractionResponse::Autocomplete(CreateAutocompleteResponse::new()),
+                )
+                .await
+        }
+        _ => return,
+    };
+    if let Err(e) = sent.noted() {
+        warn!("could not answer an interaction while shutting down: {e}");
     }
 }
 
@@ -321,7 +577,11 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, ar
     };
     if let Err(failure) = result {
         let text = failure.answer(Lang::from_locale(&command.locale));
-        if let Err(e) = command.create_response(&ctx.http, private(text)).await {
+        if let Err(e) = command
+            .create_response(&ctx.http, private(text))
+            .await
+            .noted()
+        {
             warn!("could not answer /{name}: {e}");
         }
     }
@@ -389,7 +649,11 @@ async fn command_table(
         &format!("done.{name}"),
         &[("game", &crate::i18n::game_title(table.kind, lang))],
     );
-    if let Err(e) = command.create_response(&ctx.http, private(text)).await {
+    if let Err(e) = command
+        .create_response(&ctx.http, private(text))
+        .await
+        .noted()
+    {
         warn!("could not answer /{name}: {e}");
     }
     publish_soon(bot, ctx, table.no);
@@ -434,7 +698,8 @@ async fn command_settings(
         ));
         command
             .create_response(&ctx.http, private(lines.join("\n")))
-            .await?;
+            .await
+            .noted()?;
         return Ok(());
     }
     let manager = member_may(command.member.as_deref(), |p| p.manage_channels());
@@ -490,7 +755,8 @@ async fn command_settings(
     }
     command
         .create_response(&ctx.http, private(lines.join("\n")))
-        .await?;
+        .await
+        .noted()?;
     Ok(())
 }
 
@@ -561,10 +827,11 @@ async fn command_play(
                 CreateInteractionResponse::Message(composed.response()),
             )
             .await
+            .noted()
             .map_err(|e| e.to_string()),
         None => {
             // The image is slow (a loaded machine): acknowledge now.
-            match command.defer(&ctx.http).await {
+            match command.defer(&ctx.http).await.noted() {
                 Ok(()) => match compose(&table).await {
                     Ok(composed) => composed
                         .edit()
@@ -651,7 +918,10 @@ async fn command_help(
         let kind = chosen.or(here).unwrap_or(crate::game::GameKind::Connect4);
         tr(lang, &format!("rules.{}", kind.command()), &[])
     };
-    command.create_response(&ctx.http, private(text)).await?;
+    command
+        .create_response(&ctx.http, private(text))
+        .await
+        .noted()?;
     Ok(())
 }
 
@@ -702,7 +972,8 @@ async fn command_move(
                 &[("move", &name)],
             )),
         )
-        .await;
+        .await
+        .noted();
     if let Err(e) = answered {
         warn!("could not answer /move: {e}");
     }
@@ -739,6 +1010,7 @@ async fn on_autocomplete(bot: Arc<Bot>, ctx: Context, command: CommandInteractio
     if let Err(e) = command
         .create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response))
         .await
+        .noted()
     {
         warn!("could not answer autocomplete: {e}");
     }
@@ -757,6 +1029,7 @@ async fn on_component(
                 private(failure.answer(Lang::from_locale(&component.locale))),
             )
             .await
+            .noted()
         {
             warn!("could not answer a click: {e}");
         }
@@ -885,6 +1158,7 @@ async fn answer_with_board(
             if let Err(e) = component
                 .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
                 .await
+                .noted()
             {
                 warn!("table {no}: could not acknowledge a click: {e}");
             }
@@ -907,6 +1181,7 @@ async fn answer_with_board(
                 if let Err(e) = component
                     .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
                     .await
+                    .noted()
                 {
                     warn!("table {no}: could not acknowledge a click: {e}");
                 }
@@ -929,6 +1204,7 @@ async fn answer_with_board(
                 CreateInteractionResponse::UpdateMessage(composed.response()),
             )
             .await
+            .noted()
             .map_err(|e| e.to_string()),
     };
     match sent {
@@ -994,7 +1270,8 @@ async fn hint(
                 CreateInteractionResponseMessage::new().ephemeral(true),
             ),
         )
-        .await?;
+        .await
+        .noted()?;
     let lang = Lang::from_locale(&component.locale);
     let text = match bot.service.hint(at, stamp, asker).await {
         Ok(answer) => match answer.best {

@@ -175,6 +175,7 @@ enum Trouble {
 }
 
 fn trouble(e: &serenity::Error) -> Trouble {
+    crate::metrics::metrics().rest_error(e);
     match e {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
             let status = response.status_code.as_u16();

@@ -245,6 +245,23 @@ impl Service {
         self.pool.fail_next(n);
     }
 
+    /// Running tables per game (invitations, open tables, matches).
+    pub fn open_tables(&self) -> Vec<(GameKind, usize)> {
+        let registry = self.registry();
+        let mut counts: Vec<(GameKind, usize)> = Vec::new();
+        for (_, kind) in registry.running_in.values() {
+            let kind = match kind {
+                GameKind::Dots { .. } => GameKind::DOTS_DEFAULT,
+                other => *other,
+            };
+            match counts.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((kind, 1)),
+            }
+        }
+        counts
+    }
+
     /// How many tables are in memory.
     pub fn loaded(&self) -> usize {
         self.registry().by_no.len()
@@ -262,7 +279,17 @@ impl Service {
     /// passed while the bot was down and starts the CPU seats to move.
     /// Returns how many tables were restored.
     pub async fn restore(self: &Arc<Self>) -> Result<usize, StoreError> {
-        let stored = self.store.running().await?;
+        self.restore_owned(|_| true).await
+    }
+
+    /// [`Service::restore`] for the tables of the guilds `owned` says this
+    /// process serves (its shards); other processes restore the rest.
+    pub async fn restore_owned(
+        self: &Arc<Self>,
+        owned: impl Fn(u64) -> bool,
+    ) -> Result<usize, StoreError> {
+        let mut stored = self.store.running().await?;
+        stored.retain(|s| owned(s.table.guild));
         let count = stored.len();
         let mut slots = Vec::new();
         {
@@ -440,6 +467,7 @@ impl Service {
         let now = self.now();
         let was_running = live.table.is_running();
         let mut next = live.table.clone();
+        let is_move = matches!(action, Action::Move { .. } | Action::CpuMove { .. });
         let effects = next.apply(action, now)?;
         let reserved = !was_running && next.is_running();
         if reserved {
@@ -469,6 +497,9 @@ impl Service {
         }
         live.table = next;
         live.touched = now;
+        if is_move {
+            crate::metrics::metrics().moved(live.table.kind.command());
+        }
         if was_running && !live.table.is_running() {
             let mut registry = self.registry();
             if registry.running_in.get(&slot.channel).map(|r| r.0) == Some(slot.no) {
@@ -516,7 +547,14 @@ impl Service {
                 time: think_time(level),
                 cancel: cancel.clone(),
             };
-            let mv = match service.pool.search(search).await {
+            let started = std::time::Instant::now();
+            let found = service.pool.search(search).await;
+            crate::metrics::metrics().cpu_move(
+                game.kind().command(),
+                level.name(),
+                started.elapsed(),
+            );
+            let mv = match found {
                 Ok(Some(mv)) => mv,
                 Err(SearchError::Cancelled) => return,
                 other => {

@@ -353,6 +353,12 @@ impl Store {
         Ok(())
     }
 
+    /// Checks that the database answers.
+    pub async fn ping(&self) -> Result<()> {
+        sqlx::query("SELECT 1").fetch_one(&self.pool).await?;
+        Ok(())
+    }
+
     /// Closes the connections (waits for writes in flight).
     pub async fn close(&self) {
         self.pool.close().await;

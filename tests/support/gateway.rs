@@ -98,6 +98,23 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
                         break;
                     }
                 }
+                let shard = v
+                    .pointer("/d/shard")
+                    .and_then(Value::as_array)
+                    .map(|s| {
+                        let n = |i: usize| s.get(i).and_then(Value::as_u64).unwrap_or(0) as u32;
+                        (n(0), n(1).max(1))
+                    })
+                    .unwrap_or((0, 1));
+                st.shard_conns
+                    .insert(shard.0, (conn_id, shard.1, tx.clone()));
+                let guilds: Vec<Value> = st
+                    .guilds
+                    .iter()
+                    .filter(|&&g| (g >> 22) % u64::from(shard.1) == u64::from(shard.0))
+                    .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+                    .collect();
+                st.session_shard = shard;
                 st.seq = 1;
                 st.session_id = format!("standin-session-{conn_id}");
                 let ready = json!({
@@ -117,10 +134,10 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
                             "mfa_enabled": false,
                             "flags": 0,
                         },
-                        "guilds": [{"id": st.guild_id.to_string(), "unavailable": true}],
+                        "guilds": guilds,
                         "session_id": st.session_id,
                         "resume_gateway_url": inner.gateway_url(),
-                        "shard": [0, 1],
+                        "shard": [shard.0, shard.1],
                         "application": {"id": st.app_id.to_string(), "flags": 0},
                         "private_channels": [],
                         "presences": [],
@@ -146,6 +163,8 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
                 }
                 st.seq += 1;
                 let resumed = json!({"op": 0, "s": st.seq, "t": "RESUMED", "d": {}});
+                let (shard, total) = st.session_shard;
+                st.shard_conns.insert(shard, (conn_id, total, tx.clone()));
                 st.gateway = Some((conn_id, tx.clone()));
                 st.resumes += 1;
                 let _ = tx.send(Message::Text(resumed.to_string()));
@@ -161,6 +180,7 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
         if st.gateway.as_ref().map(|(id, _)| *id) == Some(conn_id) {
             st.gateway = None;
         }
+        st.shard_conns.retain(|_, (id, _, _)| *id != conn_id);
     }
     inner.bump();
     drop(tx);

@@ -108,6 +108,14 @@ pub struct State {
     pub bot_name: String,
     pub app_id: u64,
     pub guild_id: u64,
+    /// Every guild the bot is in: `guild_id` first, then `add_guild`'s.
+    pub guilds: Vec<u64>,
+    /// What `GET /gateway/bot` recommends.
+    pub recommended_shards: u32,
+    /// The live gateway connection of each shard: id, total, sender.
+    pub shard_conns: BTreeMap<u32, (u64, u32, mpsc::UnboundedSender<WsMessage>)>,
+    /// The shard of the newest session (the one RESUME may continue).
+    pub session_shard: (u32, u32),
     pub default_channel: u64,
     pub joined_at: String,
     pub users: BTreeMap<u64, User>,
@@ -218,6 +226,10 @@ impl StandIn {
             bot_name: "boardbot".into(),
             app_id: base - 1,
             guild_id: base - 2,
+            guilds: vec![base - 2],
+            recommended_shards: 1,
+            shard_conns: BTreeMap::new(),
+            session_shard: (0, 1),
             default_channel: base - 3,
             joined_at,
             users: BTreeMap::new(),
@@ -258,6 +270,7 @@ impl StandIn {
                 name: "general".into(),
                 kind: 0,
                 parent_id: None,
+                guild: st.guild_id,
             },
         );
         let (changed, _) = watch::channel(0u64);
@@ -365,6 +378,12 @@ impl StandIn {
 
     /// Adds a guild text channel.
     pub fn add_channel(&self, name: &str) -> u64 {
+        let guild = self.guild_id();
+        self.add_channel_in(guild, name)
+    }
+
+    /// Adds a text channel to `guild` (see [`StandIn::add_guild`]).
+    pub fn add_channel_in(&self, guild: u64, name: &str) -> u64 {
         let mut st = self.lock();
         let id = st.snowflake();
         st.channels.insert(
@@ -374,14 +393,56 @@ impl StandIn {
                 name: name.into(),
                 kind: 0,
                 parent_id: None,
+                guild,
             },
         );
         id
     }
 
+    /// Adds a guild whose events Discord sends to `shard` of `total`
+    /// (guild id >> 22, modulo the number of shards), with one text
+    /// channel. Returns the guild and the channel.
+    pub fn add_guild(&self, shard: u32, total: u32) -> (u64, u64) {
+        let guild = {
+            let mut st = self.lock();
+            let mut id = st.snowflake();
+            while (id >> 22) % u64::from(total) != u64::from(shard) {
+                id += 1 << 22;
+            }
+            st.next_id = st.next_id.max(id);
+            st.guilds.push(id);
+            id
+        };
+        let channel = self.add_channel_in(guild, "general");
+        (guild, channel)
+    }
+
+    /// How many shards `GET /gateway/bot` recommends (autosharding).
+    pub fn set_recommended_shards(&self, shards: u32) {
+        self.lock().recommended_shards = shards;
+    }
+
+    /// The connected shards: `(shard id, total)` of each live IDENTIFY.
+    pub fn shards(&self) -> Vec<(u32, u32)> {
+        self.lock()
+            .shard_conns
+            .iter()
+            .map(|(id, (_, total, _))| (*id, *total))
+            .collect()
+    }
+
+    /// Waits until `n` shards are connected.
+    pub async fn wait_shards(&self, n: usize) {
+        self.wait_for(&format!("{n} shards connected"), |st| {
+            (st.shard_conns.len() >= n).then_some(())
+        })
+        .await
+    }
+
     /// Adds a public thread under `parent`.
     pub fn add_thread(&self, parent: u64, name: &str) -> u64 {
         let mut st = self.lock();
+        let guild = st.channels.get(&parent).map_or(st.guild_id, |c| c.guild);
         let id = st.snowflake();
         st.channels.insert(
             id,
@@ -390,6 +451,7 @@ impl StandIn {
                 name: name.into(),
                 kind: 11,
                 parent_id: Some(parent),
+                guild,
             },
         );
         id
@@ -476,7 +538,18 @@ impl StandIn {
     }
 
     fn dispatch_locked(st: &mut State, event: &str, data: Value) -> u64 {
-        let Some((_, tx)) = st.gateway.clone() else {
+        // Discord sends a guild's events to the shard that owns the guild.
+        let guild = data
+            .get("guild_id")
+            .and_then(Value::as_str)
+            .and_then(|g| g.parse::<u64>().ok());
+        let sharded = guild.and_then(|g| {
+            st.shard_conns
+                .iter()
+                .find(|(id, (_, total, _))| (g >> 22) % u64::from(*total) == u64::from(**id))
+                .map(|(_, (_, _, tx))| tx.clone())
+        });
+        let Some(tx) = sharded.or_else(|| st.gateway.clone().map(|(_, tx)| tx)) else {
             panic!("stand-in: cannot dispatch {event}: no bot is connected to the gateway (call wait_ready first)");
         };
         st.seq += 1;
@@ -536,7 +609,7 @@ impl StandIn {
             "version": 1,
             "channel_id": channel.to_string(),
             "channel": rest::channel_json(st, channel, false),
-            "guild_id": st.guild_id.to_string(),
+            "guild_id": st.channels[&channel].guild.to_string(),
             "member": member,
             "locale": user.locale,
             "guild_locale": st.guild_locale,
@@ -547,7 +620,7 @@ impl StandIn {
             } else {
                 model::MEMBER_PERMISSIONS.to_string()
             },
-            "authorizing_integration_owners": {"0": st.guild_id.to_string()},
+            "authorizing_integration_owners": {"0": st.channels[&channel].guild.to_string()},
             "context": 0,
         });
         (id, token, v)

@@ -27,6 +27,8 @@ pub struct Channel {
     /// 0 = guild text, 11 = public thread.
     pub kind: u8,
     pub parent_id: Option<u64>,
+    /// The guild the channel belongs to.
+    pub guild: u64,
 }
 
 /// An attachment with its file bytes.

@@ -247,7 +247,7 @@ fn route_api(inner: &Inner, st: &mut State, req: &Request, segs: &[&str]) -> Res
             200,
             &json!({
                 "url": inner.gateway_url(),
-                "shards": 1,
+                "shards": st.recommended_shards,
                 "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1}
             }),
         )),
@@ -415,7 +415,7 @@ pub fn channel_json(st: &State, ch: u64, full: bool) -> Value {
         "id": c.id.to_string(),
         "type": c.kind,
         "name": c.name,
-        "guild_id": st.guild_id.to_string(),
+        "guild_id": c.guild.to_string(),
         "parent_id": c.parent_id.map(|p| p.to_string()),
         "nsfw": false,
         "flags": 0,

@@ -1,0 +1,276 @@
+//! Prometheus metrics and the health check, served on `METRICS_ADDR`
+//! (`/metrics`, `/healthz`) when it is set.
+//!
+//! The counters live in one process-wide [`Metrics`]; the code that does
+//! the work bumps them ([`metrics()`]), and the exposition is the
+//! `prometheus-client` crate's text encoder.
+
+use http_body_util::Full;
+use hyper::body::{Bytes, Incoming};
+use hyper::{Request, Response, StatusCode};
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
+use prometheus_client::registry::Registry;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::{Arc, LazyLock};
+use std::time::Duration;
+use tracing::{info, warn};
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct GameLabel {
+    pub game: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct CpuLabel {
+    pub game: String,
+    pub level: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct InteractionLabel {
+    /// `command`, `component` or `autocomplete`.
+    pub kind: String,
+    /// `answered` or `missed`.
+    pub outcome: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct ErrorLabel {
+    /// `timeout`, `rate_limited`, `client` (4xx), `server` (5xx) or `other`.
+    pub kind: String,
+}
+
+type HistogramFamily<L> = Family<L, Histogram, fn() -> Histogram>;
+
+/// Every metric the bot keeps.
+pub struct Metrics {
+    registry: Registry,
+    pub open_tables: Family<GameLabel, Gauge>,
+    pub moves: Family<GameLabel, Counter>,
+    pub interactions: Family<InteractionLabel, Counter>,
+    pub ack_seconds: Histogram,
+    pub cpu_move_seconds: HistogramFamily<CpuLabel>,
+    pub rest_errors: Family<ErrorLabel, Counter>,
+}
+
+fn cpu_buckets() -> Histogram {
+    // 1 ms to about 16 s.
+    Histogram::new(exponential_buckets(0.001, 2.0, 15))
+}
+
+impl Metrics {
+    fn new() -> Metrics {
+        let mut registry = Registry::with_prefix("boardbot");
+        let open_tables = Family::<GameLabel, Gauge>::default();
+        registry.register(
+            "open_tables",
+            "Running tables (invitations, open tables and matches) per game",
+            open_tables.clone(),
+        );
+        let moves = Family::<GameLabel, Counter>::default();
+        registry.register(
+            "moves",
+            "Moves played (people and CPU) per game",
+            moves.clone(),
+        );
+        let interactions = Family::<InteractionLabel, Counter>::default();
+        registry.register(
+            "interactions",
+            "Interactions answered within Discord's window, and missed",
+            interactions.clone(),
+        );
+        // 10 ms to about 5 s.
+        let ack_seconds = Histogram::new(exponential_buckets(0.01, 1.5, 16));
+        registry.register(
+            "ack_seconds",
+            "Time from an interaction's arrival to its first answer",
+            ack_seconds.clone(),
+        );
+        let cpu_move_seconds: HistogramFamily<CpuLabel> =
+            Family::new_with_constructor(cpu_buckets as fn() -> Histogram);
+        registry.register(
+            "cpu_move_seconds",
+            "Wall time of a CPU move per game and level",
+            cpu_move_seconds.clone(),
+        );
+        let rest_errors = Family::<ErrorLabel, Counter>::default();
+        registry.register(
+            "rest_errors",
+            "Discord REST calls that failed, by kind",
+            rest_errors.clone(),
+        );
+        Metrics {
+            registry,
+            open_tables,
+            moves,
+            interactions,
+            ack_seconds,
+            cpu_move_seconds,
+            rest_errors,
+        }
+    }
+
+    /// Counts a move at a table of `game` (its command name).
+    pub fn moved(&self, game: &str) {
+        self.moves
+            .get_or_create(&GameLabel { game: game.into() })
+            .inc();
+    }
+
+    /// Counts an interaction's first answer: sent in time, or not.
+    pub fn answered(&self, kind: &str, after: Duration, ok: bool) {
+        let outcome = if ok && after <= Duration::from_secs(3) {
+            "answered"
+        } else {
+            "missed"
+        };
+        self.interactions
+            .get_or_create(&InteractionLabel {
+                kind: kind.into(),
+                outcome: outcome.into(),
+            })
+            .inc();
+        if ok {
+            self.ack_seconds.observe(after.as_secs_f64());
+        }
+    }
+
+    /// Records how long a CPU move took.
+    pub fn cpu_move(&self, game: &str, level: &str, took: Duration) {
+        self.cpu_move_seconds
+            .get_or_create(&CpuLabel {
+                game: game.into(),
+                level: level.into(),
+            })
+            .observe(took.as_secs_f64());
+    }
+
+    /// Counts a failed Discord REST call.
+    pub fn rest_error(&self, error: &serenity::Error) {
+        self.rest_errors
+            .get_or_create(&ErrorLabel {
+                kind: rest_error_kind(error).into(),
+            })
+            .inc();
+    }
+
+    /// Sets the open tables per game (read at each scrape).
+    pub fn set_open_tables(&self, counts: &[(&str, usize)]) {
+        for (game, count) in counts {
+            self.open_tables
+                .get_or_create(&GameLabel {
+                    game: (*game).into(),
+                })
+                .set(*count as i64);
+        }
+    }
+
+    /// The metrics in the Prometheus text format.
+    pub fn encode(&self) -> String {
+        let mut text = String::new();
+        if let Err(e) = prometheus_client::encoding::text::encode(&mut text, &self.registry) {
+            warn!("could not encode the metrics: {e}");
+        }
+        text
+    }
+}
+
+fn rest_error_kind(error: &serenity::Error) -> &'static str {
+    use serenity::http::HttpError;
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            match response.status_code.as_u16() {
+                429 => "rate_limited",
+                400..=499 => "client",
+                _ => "server",
+            }
+        }
+        serenity::Error::Http(HttpError::Request(e)) if e.is_timeout() => "timeout",
+        _ => "other",
+    }
+}
+
+static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
+
+/// The process's metrics.
+pub fn metrics() -> &'static Metrics {
+    &METRICS
+}
+
+/// What `/healthz` and `/metrics` need from the running bot.
+pub trait Probe: Send + Sync + 'static {
+    /// Gateway connected and database reachable, with a word on each.
+    fn health(&self) -> Pin<Box<dyn Future<Output = (bool, String)> + Send + '_>>;
+    /// Brings the gauges up to date before a scrape.
+    fn refresh(&self) -> Pin<Box<dyn Future<Output = ()> + Send + '_>>;
+}
+
+/// Serves `/healthz` and `/metrics` on `addr` until the process ends.
+/// Returns the address it listens on (port 0 picks a free one).
+pub async fn serve(addr: SocketAddr, probe: Arc<dyn Probe>) -> std::io::Result<SocketAddr> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let bound = listener.local_addr()?;
+    info!("metrics and health on http://{bound}/metrics and /healthz");
+    tokio::spawn(async move {
+        loop {
+            let Ok((stream, _)) = listener.accept().await else {
+                continue;
+            };
+            let probe = probe.clone();
+            tokio::spawn(async move {
+                let service = hyper::service::service_fn(move |request: Request<Incoming>| {
+                    let probe = probe.clone();
+                    async move { Ok::<_, std::convert::Infallible>(answer(&*probe, &request).await) }
+                });
+                let io = hyper_util::rt::TokioIo::new(stream);
+                if let Err(e) = hyper::server::conn::http1::Builder::new()
+                    .serve_connection(io, service)
+                    .await
+                {
+                    warn!("metrics connection: {e}");
+                }
+            });
+        }
+    });
+    Ok(bound)
+}
+
+async fn answer(probe: &dyn Probe, request: &Request<Incoming>) -> Response<Full<Bytes>> {
+    let reply = |status: StatusCode, content_type: &str, body: String| {
+        Response::builder()
+            .status(status)
+            .header("content-type", content_type)
+            .body(Full::new(Bytes::from(body)))
+            .unwrap_or_default()
+    };
+    match (request.method().as_str(), request.uri().path()) {
+        ("GET", "/healthz") => {
+            let (ok, text) = probe.health().await;
+            let status = if ok {
+                StatusCode::OK
+            } else {
+                StatusCode::SERVICE_UNAVAILABLE
+            };
+            reply(status, "text/plain; charset=utf-8", text)
+        }
+        ("GET", "/metrics") => {
+            probe.refresh().await;
+            reply(
+                StatusCode::OK,
+                "application/openmetrics-text; version=1.0.0; charset=utf-8",
+                metrics().encode(),
+            )
+        }
+        _ => reply(
+            StatusCode::NOT_FOUND,
+            "text/plain; charset=utf-8",
+            "not found: try /metrics or /healthz\n".into(),
+        ),
+    }
+}
