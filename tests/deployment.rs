@@ -1,0 +1,296 @@
+//! Running past one process: two bot processes with disjoint shard ranges
+//! on one database, a clean stop on SIGTERM, and the metrics and health
+//! listener. The real bot binary runs against the Discord stand-in.
+
+mod backends;
+mod bot;
+mod support;
+
+use bot::{enabled_moves, is_over, turn_of, Harness, TOKEN};
+use serde_json::json;
+use std::process::Stdio;
+use std::time::Duration;
+use support::{Msg, StandIn, User};
+use tokio::process::{Child, Command};
+
+/// A free port on loopback for a process's metrics listener.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+fn start_bot(discord: &StandIn, database_url: &str, extra: &[(&str, String)]) -> Child {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_boardbot"));
+    command
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("DISCORD_API_BASE", discord.base_url())
+        .env("DATABASE_URL", database_url)
+        .env("RUST_LOG", "boardbot=info,serenity=warn");
+    for (name, value) in extra {
+        command.env(name, value);
+    }
+    command
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the bot binary starts")
+}
+
+async fn get(url: &str) -> (u16, String) {
+    for _ in 0..100 {
+        if let Ok(response) = reqwest::get(url).await {
+            let status = response.status().as_u16();
+            return (status, response.text().await.unwrap_or_default());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{url} never answered");
+}
+
+/// The value of one metric line (`name{labels} value`).
+fn metric(text: &str, line_start: &str) -> f64 {
+    text.lines()
+        .find(|l| l.starts_with(line_start))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.0)
+}
+
+/// Waits until the board is ready for a person (or over), changed since
+/// `after`.
+async fn settled(discord: &StandIn, board: u64, after: Option<u32>) -> Msg {
+    discord
+        .wait_message(board, |m| {
+            after.is_none_or(|v| m.version > v) && !m.content.contains("thinking")
+        })
+        .await
+}
+
+/// Plays the first free column for `who` whenever it is their turn, until
+/// the game ends.
+async fn play_to_the_end(discord: &StandIn, who: &User, board: u64) {
+    let mut message = settled(discord, board, None).await;
+    while !is_over(&message) {
+        if turn_of(&message) != Some(who.id) {
+            message = discord
+                .wait_message(board, |m| turn_of(m) == Some(who.id) || is_over(m))
+                .await;
+            continue;
+        }
+        let column = enabled_moves(&message)[0].clone();
+        let before = message.version;
+        let click = discord.click_label(who, board, &column).await;
+        assert_eq!(discord.response(click).await.kind, 7);
+        message = settled(discord, board, Some(before)).await;
+    }
+}
+
+async fn two_processes(url: &str) {
+    let discord = StandIn::start_with_token(TOKEN)
+        .await
+        .with_timeout(Duration::from_secs(30));
+    let (guild_a, channel_a) = discord.add_guild(0, 2);
+    let (guild_b, channel_b) = discord.add_guild(1, 2);
+    let ports = [free_port(), free_port()];
+    let process = |first: u32, port: u16| {
+        start_bot(
+            &discord,
+            url,
+            &[
+                ("SHARD_TOTAL", "2".into()),
+                ("SHARD_RANGE", format!("{first}-{first}")),
+                ("METRICS_ADDR", format!("127.0.0.1:{port}")),
+            ],
+        )
+    };
+    let mut first = process(0, ports[0]);
+    let mut second = process(1, ports[1]);
+    discord.wait_shards(2).await;
+    discord.wait_command("move").await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let mut boards = Vec::new();
+    for (who, channel) in [(&alice, channel_a), (&bob, channel_b)] {
+        let ix = discord
+            .slash(who, channel, "connect4", json!({"level": "easy"}))
+            .await;
+        let reply = discord.response(ix).await;
+        assert_eq!(reply.kind, 4, "{url}: the table opens: {reply:?}");
+        boards.push(reply.message_id.expect("board message"));
+    }
+    let scrape = |port: u16| async move {
+        let (status, text) = get(&format!("http://127.0.0.1:{port}/metrics")).await;
+        assert_eq!(status, 200);
+        text
+    };
+    // Each process holds the table of its own guild, and only that one.
+    for port in ports {
+        let text = scrape(port).await;
+        let open = metric(&text, "boardbot_open_tables{game=\"connect4\"}");
+        assert_eq!(open, 1.0, "{url}: port {port}:\n{text}");
+    }
+    // The commands were registered once, by the process of shard 0.
+    assert_eq!(discord.with_state(|st| st.command_puts), 1, "{url}");
+
+    // The first process dies; the second serves its guild on.
+    first.kill().await.expect("SIGKILL");
+    let _ = first.wait().await;
+    play_to_the_end(&discord, &bob, boards[1]).await;
+
+    // Back again: it restores its guild's table only, and finds the
+    // commands up to date.
+    let mut first = process(0, ports[0]);
+    discord.wait_shards(2).await;
+    discord.wait_ready_count(3).await;
+    let text = scrape(ports[0]).await;
+    assert_eq!(
+        metric(&text, "boardbot_open_tables{game=\"connect4\"}"),
+        1.0,
+        "{url}: {guild_a} only, not {guild_b}:\n{text}"
+    );
+    play_to_the_end(&discord, &alice, boards[0]).await;
+    assert_eq!(discord.with_state(|st| st.command_puts), 1, "{url}");
+    for child in [&mut first, &mut second] {
+        child.kill().await.expect("SIGKILL");
+        let _ = child.wait().await;
+    }
+    let store = boardbot::store::Store::open(url).await.expect("store");
+    for channel in [channel_a, channel_b] {
+        let history = store.matches_in_channel(channel, 5).await.expect("history");
+        assert_eq!(history.len(), 1, "{url}: one match in {channel}");
+    }
+    store.close().await;
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_serve_their_own_shards_on_one_database() {
+    for url in backends::each_backend("two_processes_serve_their_own_shards").await {
+        two_processes(&url).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_in_the_middle_of_a_game_loses_nothing() {
+    let url = bot::fresh_sqlite();
+    let discord = StandIn::start_with_token(TOKEN)
+        .await
+        .with_timeout(Duration::from_secs(30));
+    let guild = [("DISCORD_GUILD_ID", discord.guild_id().to_string())];
+    let mut process = start_bot(&discord, &url, &guild);
+    discord.wait_ready().await;
+    discord.wait_command("move").await;
+    let alice = discord.user("alice");
+    let channel = discord.channel_id();
+    let ix = discord
+        .slash(&alice, channel, "connect4-3d", json!({"color": "red"}))
+        .await;
+    let board = discord.response(ix).await.message_id.unwrap();
+    let message = settled(&discord, board, None).await;
+    let click = discord.click_label(&alice, board, "A1").await;
+    assert_eq!(discord.response(click).await.kind, 7);
+    settled(&discord, board, Some(message.version)).await;
+
+    // SIGTERM, and a click while the bot finishes: it is answered.
+    let pid = process.id().expect("pid").to_string();
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let during = discord.slash(&alice, channel, "rules", json!({})).await;
+    let reply = discord.response(during).await;
+    assert!(reply.ephemeral, "{reply:?}");
+    let status = tokio::time::timeout(Duration::from_secs(20), process.wait())
+        .await
+        .expect("the bot stops within 20 s")
+        .expect("exit status");
+    assert!(status.success(), "a clean stop exits with 0: {status:?}");
+
+    // Started again, the game goes on to its end from the same board.
+    let mut process = start_bot(&discord, &url, &guild);
+    discord.wait_ready_count(2).await;
+    let mut message = settled(&discord, board, None).await;
+    while !is_over(&message) {
+        if turn_of(&message) != Some(alice.id) {
+            message = discord
+                .wait_message(board, |m| turn_of(m) == Some(alice.id) || is_over(m))
+                .await;
+            continue;
+        }
+        let rod = enabled_moves(&message)[0].clone();
+        let before = message.version;
+        let click = discord.click_label(&alice, board, &rod).await;
+        assert_eq!(discord.response(click).await.kind, 7);
+        message = settled(&discord, board, Some(before)).await;
+    }
+    process.kill().await.expect("SIGKILL");
+    let _ = process.wait().await;
+    let unanswered = discord.with_state(|st| {
+        st.interactions
+            .values()
+            .filter(|i| i.reply.is_none())
+            .count()
+    });
+    assert_eq!(unanswered, 0, "every interaction was answered");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_and_metrics_answer_and_count_a_game() {
+    let h = Harness::start_with(|config| {
+        config.metrics_addr = Some("127.0.0.1:0".parse().unwrap());
+    })
+    .await;
+    let addr = h.bot.metrics_addr().expect("listening");
+    let (status, text) = get(&format!("http://{addr}/healthz")).await;
+    assert_eq!(status, 200, "{text}");
+    assert!(
+        text.contains("1/1 shards connected") && text.contains("reachable"),
+        "{text}"
+    );
+    let (status, _) = get(&format!("http://{addr}/nothing")).await;
+    assert_eq!(status, 404);
+
+    let (_, before) = get(&format!("http://{addr}/metrics")).await;
+    let d = &h.discord;
+    let alice = d.user("alice");
+    let ix = d
+        .slash(
+            &alice,
+            d.channel_id(),
+            "connect4-3d",
+            json!({"color": "red"}),
+        )
+        .await;
+    let board = d.response(ix).await.message_id.unwrap();
+    h.settled(board, None).await;
+    h.play(&alice, board, "B2").await;
+    let (status, after) = get(&format!("http://{addr}/metrics")).await;
+    assert_eq!(status, 200);
+    let moves = "boardbot_moves_total{game=\"connect4-3d\"}";
+    assert!(
+        metric(&after, moves) >= metric(&before, moves) + 2.0,
+        "a person's move and the CPU's reply:\n{after}"
+    );
+    let answered = "boardbot_interactions_total{kind=\"component\",outcome=\"answered\"}";
+    assert!(
+        metric(&after, answered) > metric(&before, answered),
+        "{after}"
+    );
+    assert_eq!(
+        metric(&after, "boardbot_open_tables{game=\"connect4-3d\"}"),
+        1.0,
+        "{after}"
+    );
+    assert!(after.contains("boardbot_ack_seconds_bucket"), "{after}");
+    assert!(
+        after.contains("boardbot_cpu_move_seconds_count{game=\"connect4-3d\",level=\"medium\"}"),
+        "{after}"
+    );
+    h.stop().await;
+}
