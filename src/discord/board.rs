@@ -101,16 +101,8 @@ pub fn board_message(table: &Table) -> BoardMessage {
                     ],
                 ),
                 components: vec![CreateActionRow::Buttons(vec![
-                    button(
-                        id(Control::Accept),
-                        tr(lang, "button.accept", &[]),
-                        ButtonStyle::Success,
-                    ),
-                    button(
-                        id(Control::Decline),
-                        tr(lang, "button.decline", &[]),
-                        ButtonStyle::Danger,
-                    ),
+                    control_button(table, &id, Control::Accept),
+                    control_button(table, &id, Control::Decline),
                 ])],
                 ping: invites
                     .iter()
@@ -354,7 +346,6 @@ fn box_scores(table: &Table) -> Option<[u32; 2]> {
 
 fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateActionRow> {
     let lang = table.lang;
-    let label = |key: &str| tr(lang, key, &[]);
     if matches!(table.phase, Phase::Finished(_)) {
         return finished_controls(table, id);
     }
@@ -413,66 +404,19 @@ fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateAc
     // Board rows come first; the controls fill what Discord leaves (five
     // rows of five), most needed first.
     let paused = table.paused.is_some();
-    let mut controls = Vec::new();
-    if paused {
-        controls.push(button(
-            id(Control::Resume),
-            label("button.resume"),
-            ButtonStyle::Success,
-        ));
-    }
-    if table.undo_request.is_some() && !paused {
-        controls.push(button(
-            id(Control::UndoAnswer(true)),
-            label("button.accept"),
-            ButtonStyle::Success,
-        ));
-        controls.push(button(
-            id(Control::UndoAnswer(false)),
-            label("button.decline"),
-            ButtonStyle::Danger,
-        ));
-    }
-    controls.push(button(
-        id(Control::Resign),
-        label("button.resign"),
-        ButtonStyle::Danger,
-    ));
-    if !paused && offers_undo(table) && table.undo_request.is_none() {
-        controls.push(button(
-            id(Control::Undo),
-            label("button.undo"),
-            ButtonStyle::Secondary,
-        ));
-    }
-    if !paused && offers_hint(table) {
-        controls.push(button(
-            id(Control::Hint),
-            label("button.hint"),
-            ButtonStyle::Primary,
-        ));
-    }
-    if !paused {
-        controls.push(button(
-            id(Control::Pause),
-            label("button.pause"),
-            ButtonStyle::Secondary,
-        ));
-    }
-    if seat_to_reserve(table) {
-        controls.push(button(
-            id(Control::Join),
-            label("button.join"),
-            ButtonStyle::Success,
-        ));
-    }
-    if seat_to_free(table) {
-        controls.push(button(
-            id(Control::FreeSeat),
-            label("button.free_seat"),
-            ButtonStyle::Secondary,
-        ));
-    }
+    let undo_asked = table.undo_request.is_some();
+    let wanted = [
+        (Control::Resume, paused),
+        (Control::UndoAnswer(true), undo_asked && !paused),
+        (Control::UndoAnswer(false), undo_asked && !paused),
+        (Control::Resign, true),
+        (Control::Undo, !paused && !undo_asked && offers_undo(table)),
+        (Control::Hint, !paused && offers_hint(table)),
+        (Control::Pause, !paused),
+        (Control::Join, seat_to_reserve(table)),
+        (Control::FreeSeat, seat_to_free(table)),
+    ];
+    let controls = shown_controls(table, id, &wanted);
     if paused {
         for row in rows.iter_mut() {
             *row = disabled(row.clone());
@@ -486,6 +430,40 @@ fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateAc
             .map(|chunk| CreateActionRow::Buttons(chunk.to_vec())),
     );
     rows
+}
+
+/// The buttons of the controls marked to be shown, in order.
+fn shown_controls(
+    table: &Table,
+    id: &dyn Fn(Control) -> String,
+    wanted: &[(Control, bool)],
+) -> Vec<CreateButton> {
+    wanted
+        .iter()
+        .filter(|(_, shown)| *shown)
+        .map(|(control, _)| control_button(table, id, *control))
+        .collect()
+}
+
+/// A table control's button: its label in the table's language and its
+/// colour.
+fn control_button(table: &Table, id: &dyn Fn(Control) -> String, control: Control) -> CreateButton {
+    let (key, style) = match control {
+        Control::Resume => ("button.resume", ButtonStyle::Success),
+        Control::UndoAnswer(true) | Control::Accept => ("button.accept", ButtonStyle::Success),
+        Control::UndoAnswer(false) | Control::Decline => ("button.decline", ButtonStyle::Danger),
+        Control::Resign => ("button.resign", ButtonStyle::Danger),
+        Control::Undo => ("button.undo", ButtonStyle::Secondary),
+        Control::Hint => ("button.hint", ButtonStyle::Primary),
+        Control::Pause => ("button.pause", ButtonStyle::Secondary),
+        Control::Join => ("button.join", ButtonStyle::Success),
+        Control::Leave => ("button.leave", ButtonStyle::Secondary),
+        Control::Start => ("button.start", ButtonStyle::Primary),
+        Control::FreeSeat => ("button.free_seat", ButtonStyle::Secondary),
+        Control::Rematch => ("button.rematch", ButtonStyle::Primary),
+        Control::Move(_) | Control::MoveMenu(_) => ("board.menu", ButtonStyle::Secondary),
+    };
+    button(id(control), tr(table.lang, key, &[]), style)
 }
 
 /// A row of move controls, greyed out (while the match is paused).
@@ -502,32 +480,13 @@ fn disabled(row: CreateActionRow) -> CreateActionRow {
 /// The controls of a finished match: rematch, and the seat changes that
 /// wait for the next one.
 fn finished_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateActionRow> {
-    let label = |key: &str| tr(table.lang, key, &[]);
-    let mut controls = vec![button(
-        id(Control::Rematch),
-        label("button.rematch"),
-        ButtonStyle::Primary,
-    )];
-    if seat_to_reserve(table) {
-        controls.push(button(
-            id(Control::Join),
-            label("button.join"),
-            ButtonStyle::Success,
-        ));
-    }
-    controls.push(button(
-        id(Control::Leave),
-        label("button.leave"),
-        ButtonStyle::Secondary,
-    ));
-    if seat_to_free(table) {
-        controls.push(button(
-            id(Control::FreeSeat),
-            label("button.free_seat"),
-            ButtonStyle::Secondary,
-        ));
-    }
-    vec![CreateActionRow::Buttons(controls)]
+    let wanted = [
+        (Control::Rematch, true),
+        (Control::Join, seat_to_reserve(table)),
+        (Control::Leave, true),
+        (Control::FreeSeat, seat_to_free(table)),
+    ];
+    vec![CreateActionRow::Buttons(shown_controls(table, id, &wanted))]
 }
 
 /// A CPU's seat that a person could still reserve for the next match.
@@ -604,26 +563,12 @@ fn lobby_message(
         "lobby.text",
         &[("host", &format!("<@{}>", table.host)), ("level", &level)],
     ));
-    let label = |key: &str| tr(lang, key, &[]);
     BoardMessage {
         content: lines.join("\n"),
         components: vec![CreateActionRow::Buttons(vec![
-            button(
-                id(Control::Join),
-                label("button.join"),
-                ButtonStyle::Success,
-            )
-            .disabled(seats.iter().all(Option::is_some)),
-            button(
-                id(Control::Leave),
-                label("button.leave"),
-                ButtonStyle::Secondary,
-            ),
-            button(
-                id(Control::Start),
-                label("button.start"),
-                ButtonStyle::Primary,
-            ),
+            control_button(table, id, Control::Join).disabled(seats.iter().all(Option::is_some)),
+            control_button(table, id, Control::Leave),
+            control_button(table, id, Control::Start),
         ])],
         ping: Vec::new(),
         with_image: false,

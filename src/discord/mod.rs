@@ -452,6 +452,18 @@ async fn answer_restarting(ctx: &Context, interaction: &Interaction) {
     }
 }
 
+/// Answers a command privately; a failure to answer is logged (the person
+/// sees Discord's own notice that the bot did not answer).
+async fn tell(ctx: &Context, command: &CommandInteraction, text: impl Into<String>) {
+    let sent = command
+        .create_response(&ctx.http, private(text))
+        .await
+        .noted();
+    if let Err(e) = sent {
+        warn!("could not answer /{}: {e}", command.data.name);
+    }
+}
+
 /// A private (ephemeral) answer.
 fn private(text: impl Into<String>) -> CreateInteractionResponse {
     CreateInteractionResponse::Message(
@@ -576,14 +588,12 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, ar
         },
     };
     if let Err(failure) = result {
-        let text = failure.answer(Lang::from_locale(&command.locale));
-        if let Err(e) = command
-            .create_response(&ctx.http, private(text))
-            .await
-            .noted()
-        {
-            warn!("could not answer /{name}: {e}");
-        }
+        tell(
+            &ctx,
+            &command,
+            failure.answer(Lang::from_locale(&command.locale)),
+        )
+        .await;
     }
 }
 
@@ -649,13 +659,7 @@ async fn command_table(
         &format!("done.{name}"),
         &[("game", &crate::i18n::game_title(table.kind, lang))],
     );
-    if let Err(e) = command
-        .create_response(&ctx.http, private(text))
-        .await
-        .noted()
-    {
-        warn!("could not answer /{name}: {e}");
-    }
+    tell(ctx, command, text).await;
     publish_soon(bot, ctx, table.no);
     Ok(())
 }
@@ -696,10 +700,7 @@ async fn command_settings(
                 ("ranked", &yes_no(settings.ranked)),
             ],
         ));
-        command
-            .create_response(&ctx.http, private(lines.join("\n")))
-            .await
-            .noted()?;
+        tell(ctx, command, lines.join("\n")).await;
         return Ok(());
     }
     let manager = member_may(command.member.as_deref(), |p| p.manage_channels());
@@ -753,10 +754,7 @@ async fn command_settings(
         ));
         publish_soon(bot, ctx, table.no);
     }
-    command
-        .create_response(&ctx.http, private(lines.join("\n")))
-        .await
-        .noted()?;
+    tell(ctx, command, lines.join("\n")).await;
     Ok(())
 }
 
@@ -918,10 +916,7 @@ async fn command_help(
         let kind = chosen.or(here).unwrap_or(crate::game::GameKind::Connect4);
         tr(lang, &format!("rules.{}", kind.command()), &[])
     };
-    command
-        .create_response(&ctx.http, private(text))
-        .await
-        .noted()?;
+    tell(ctx, command, text).await;
     Ok(())
 }
 
@@ -963,20 +958,8 @@ async fn command_move(
             },
         )
         .await?;
-    let answered = command
-        .create_response(
-            &ctx.http,
-            private(tr(
-                Lang::from_locale(&command.locale),
-                "move.played",
-                &[("move", &name)],
-            )),
-        )
-        .await
-        .noted();
-    if let Err(e) = answered {
-        warn!("could not answer /move: {e}");
-    }
+    let lang = Lang::from_locale(&command.locale);
+    tell(ctx, command, tr(lang, "move.played", &[("move", &name)])).await;
     publish_soon(bot, ctx, table.no);
     Ok(())
 }
