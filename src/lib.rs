@@ -9,6 +9,7 @@ pub mod cpu;
 pub mod discord;
 pub mod game;
 pub mod i18n;
+pub mod rating;
 pub mod render;
 pub mod service;
 pub mod store;

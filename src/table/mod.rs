@@ -184,6 +184,8 @@ pub struct MatchRecord {
     /// Milliseconds since the epoch.
     pub started_at: u64,
     pub ended_at: u64,
+    /// The match changes ratings (see `rating::update`).
+    pub ranked: bool,
 }
 
 /// A table: its seats, its match, its phase.
@@ -230,6 +232,9 @@ pub struct Table {
     /// table replays the same way from its stored state.
     #[serde(default)]
     pub seed: u64,
+    /// The table's matches change ratings (every seat a distinct person).
+    #[serde(default)]
+    pub ranked: bool,
 }
 
 /// What the person opening a table asked for.
@@ -292,6 +297,7 @@ impl Table {
             resigned: Vec::new(),
             match_started_at: now,
             seed: rng.gen(),
+            ranked: false,
         };
         if !opening.invited.is_empty() {
             table.phase = Phase::Inviting {
@@ -442,6 +448,7 @@ impl Table {
             ended_by: ended_by.to_owned(),
             started_at: self.match_started_at,
             ended_at: now,
+            ranked: self.ranked,
         })
     }
 
