@@ -18,6 +18,10 @@
 //! person when it started (a seat a CPU took over from a person who left
 //! still counts as that person's) and it ended with a result.
 
+mod text;
+
+pub use text::{change_text, leaderboard_line, leaderboard_text, rating_text, signed};
+
 use crate::table::{MatchRecord, Player, UserId};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
