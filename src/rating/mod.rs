@@ -30,10 +30,13 @@ use skillratings::{MultiTeamOutcome, Outcomes};
 /// Fewer ranked games than this: the rating is provisional.
 pub const PROVISIONAL_GAMES: u32 = 5;
 
-/// A shown deviation above this (Glicko scale): the rating is provisional.
-/// Glicko-2 starts at 350 and falls below 110 after about a dozen games
-/// against settled players.
+/// A Glicko-2 deviation above this: the rating is provisional. It starts
+/// at 350 and falls below 110 after about a dozen matches.
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// A Weng-Lin σ above this: the rating is provisional. It starts at 25/3
+/// and, three players a match, falls below 5 after about ten matches.
+pub const PROVISIONAL_SIGMA: f64 = 5.0;
 
 /// Weng-Lin points to Glicko points: σ = 25/3 at the start shows as 350.
 const WENG_LIN_SCALE: f64 = 42.0;
@@ -146,7 +149,11 @@ impl Rating {
 
     /// Few ranked games or a wide uncertainty: the number is a first guess.
     pub fn is_provisional(&self) -> bool {
-        self.games < PROVISIONAL_GAMES || self.shown_deviation() > PROVISIONAL_DEVIATION
+        let wide = match self.model {
+            Model::Glicko2 => self.deviation > PROVISIONAL_DEVIATION,
+            Model::WengLin => self.deviation > PROVISIONAL_SIGMA,
+        };
+        self.games < PROVISIONAL_GAMES || wide
     }
 
     fn glicko(&self) -> Glicko2Rating {
@@ -312,7 +319,12 @@ pub fn update(record: &MatchRecord, current: &[(UserId, Rating)]) -> Vec<Rated> 
     let Some(standings) = standings(record) else {
         return Vec::new();
     };
-    let model = Model::for_seats(standings.len());
+    let model = Model::for_game(&record.game);
+    if model != Model::for_seats(standings.len()) {
+        // A 2-player model for three seats or the reverse: not a record
+        // this bot writes; rate nothing rather than guess.
+        return Vec::new();
+    }
     let before: Vec<Rating> = standings
         .iter()
         .map(|s| {
