@@ -468,3 +468,68 @@ async fn two_processes_rating_the_same_person_at_once_lose_no_change() {
         second.close().await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_from_before_ratings_is_brought_up_to_date() {
+    for url in each_backend("upgrade_from_0001").await {
+        let flavour = if url.starts_with("sqlite") {
+            "sqlite"
+        } else {
+            "postgres"
+        };
+        // Only the first migration, as a bot of the previous version left it.
+        let dir = std::env::temp_dir().join(format!(
+            "boardbot-migrations-{flavour}-{}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let first = "0001_tables_and_matches.sql";
+        std::fs::copy(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("migrations")
+                .join(flavour)
+                .join(&first),
+            dir.join(&first),
+        )
+        .unwrap();
+        sqlx::any::install_default_drivers();
+        let options: sqlx::any::AnyConnectOptions = format!(
+            "{url}{}",
+            if flavour == "sqlite" { "?mode=rwc" } else { "" }
+        )
+        .parse()
+        .unwrap();
+        let pool = sqlx::any::AnyPoolOptions::new()
+            .max_connections(1)
+            .connect_with(options)
+            .await
+            .unwrap();
+        sqlx::migrate::Migrator::new(dir.as_path())
+            .await
+            .unwrap()
+            .run(&pool)
+            .await
+            .unwrap();
+        sqlx::query(
+            "INSERT INTO matches (table_no, match_no, guild, channel, game, size, seats, moves, \
+             result, winner, ended_by, started_at, ended_at) \
+             VALUES (7, 1, 1, 7, 'connect4', '7x6', '[]', '[]', 'draw', NULL, 'board', 1, 2)",
+        )
+        .execute(&pool)
+        .await
+        .unwrap();
+        pool.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+
+        let store = Store::open(&url).await.unwrap();
+        let kept = store.matches_in_channel(7, 5).await.unwrap();
+        assert_eq!(kept.len(), 1, "{url}");
+        assert!(!kept[0].ranked);
+        assert!(store
+            .rating(GUILD, "connect4", HOST)
+            .await
+            .unwrap()
+            .is_none());
+        store.close().await;
+    }
+}
