@@ -488,8 +488,8 @@ async fn a_database_from_before_ratings_is_brought_up_to_date() {
             std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("migrations")
                 .join(flavour)
-                .join(&first),
-            dir.join(&first),
+                .join(first),
+            dir.join(first),
         )
         .unwrap();
         sqlx::any::install_default_drivers();
