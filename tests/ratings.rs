@@ -235,6 +235,37 @@ async fn unranked_cpu_and_self_play_matches_change_no_rating() {
         // The matches are kept all the same.
         let stats = store.stats(GUILD, HOST).await.unwrap();
         assert_eq!(stats.total.games(), 2, "self-play is not counted");
+
+        // GUEST resigns at once: GUEST loses rating, HOST gains nothing.
+        let mut early = record(
+            4,
+            "connect4",
+            vec![person(HOST), person(GUEST)],
+            Some(0),
+            true,
+            40,
+        );
+        early.result = "resigned".into();
+        early.ended_by = "resign".into();
+        save(&store, &early).await;
+        let guest = store
+            .rating(GUILD, "connect4", GUEST)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!((guest.rating.games, guest.rating.losses), (1, 1), "{url}");
+        assert!(guest.rating.display() < 1500);
+        assert!(store
+            .rating(GUILD, "connect4", HOST)
+            .await
+            .unwrap()
+            .is_none());
+        let board = store
+            .leaderboard(GUILD, "connect4", 10, Some(HOST))
+            .await
+            .unwrap();
+        assert_eq!((board.lines.len(), board.rated), (1, 1));
+        assert!(board.own.is_none());
         store.close().await;
     }
 }
@@ -261,6 +292,7 @@ async fn a_three_player_ranked_match_ranks_the_winner_first() {
         .await;
         let mut m = record(6, "connect4-3p", seats, Some(1), true, 100);
         m.size = "9x9".into();
+        m.moves = (1..=12).map(|n| n.to_string()).collect();
         save(&store, &m).await;
         let board = store
             .leaderboard(GUILD, "connect4-3p", 10, None)

@@ -16,7 +16,9 @@
 //!
 //! A match changes ratings only when it is ranked, every seat was a distinct
 //! person when it started (a seat a CPU took over from a person who left
-//! still counts as that person's) and it ended with a result.
+//! still counts as that person's) and it ended with a result. A forfeit in
+//! the first moves costs the forfeiter but gives nobody anything (no
+//! farming through repeated forfeits).
 
 mod text;
 
@@ -37,6 +39,12 @@ pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 /// A Weng-Lin σ above this: the rating is provisional. It starts at 25/3
 /// and, three players a match, falls below 5 after about ten matches.
 pub const PROVISIONAL_SIGMA: f64 = 5.0;
+
+/// A match lost by forfeit (resigned, timed out, left) before each seat
+/// made this many moves rates only the people who forfeited: they lose as
+/// usual, but nobody gains from it, so two accounts cannot farm rating by
+/// one resigning at once, over and over.
+pub const EARLY_FORFEIT_MOVES_PER_SEAT: usize = 2;
 
 /// Weng-Lin points to Glicko points: σ = 25/3 at the start shows as 350.
 const WENG_LIN_SCALE: f64 = 42.0;
@@ -255,6 +263,8 @@ pub struct Standing {
     pub place: Place,
     /// Finishing order: 1 is best; equal ranks tie.
     pub rank: usize,
+    /// Lost by resigning, running out of time or leaving, not on the board.
+    pub forfeited: bool,
 }
 
 /// The people of a match and their finishing order, or `None` when the
@@ -271,7 +281,9 @@ pub fn standings(record: &MatchRecord) -> Option<Vec<Standing>> {
         if out.iter().any(|s: &Standing| s.user == user) {
             return None;
         }
-        let rank = match (place, record.seats[seat].left.is_some()) {
+        let left = record.seats[seat].left.is_some();
+        let forfeited = left || (place == Place::Lost && record.ended_by != "board");
+        let rank = match (place, left) {
             (_, true) => 3,
             (Place::Won | Place::Drew, false) => 1,
             (Place::Lost, false) => 2,
@@ -282,20 +294,40 @@ pub fn standings(record: &MatchRecord) -> Option<Vec<Standing>> {
             name,
             place,
             rank,
+            forfeited,
         });
     }
     Some(out)
 }
 
+/// The match was lost by forfeit before every seat made
+/// [`EARLY_FORFEIT_MOVES_PER_SEAT`] moves.
+fn early_forfeit(record: &MatchRecord, standings: &[Standing]) -> bool {
+    standings.iter().any(|s| s.forfeited)
+        && record.moves.len() < EARLY_FORFEIT_MOVES_PER_SEAT * record.seats.len()
+}
+
+/// Whether a standing's rating changes: everyone's does, but only the
+/// forfeiters' after an early forfeit.
+fn is_rated(record: &MatchRecord, standings: &[Standing], s: &Standing) -> bool {
+    s.forfeited || !early_forfeit(record, standings)
+}
+
 /// The people whose ratings a match changes, in seat order; empty when it
-/// changes none (unranked, a CPU seat, self-play, no result).
+/// changes none (unranked, a CPU seat, self-play, no result). After an
+/// early forfeit, only the people who forfeited.
 pub fn rated_people(record: &MatchRecord) -> Vec<UserId> {
     if !record.ranked {
         return Vec::new();
     }
-    standings(record)
-        .map(|s| s.iter().map(|s| s.user).collect())
-        .unwrap_or_default()
+    let Some(standings) = standings(record) else {
+        return Vec::new();
+    };
+    standings
+        .iter()
+        .filter(|s| is_rated(record, &standings, s))
+        .map(|s| s.user)
+        .collect()
 }
 
 /// A person's rating after a match.
@@ -370,11 +402,17 @@ pub fn update(record: &MatchRecord, current: &[(UserId, Rating)]) -> Vec<Rated> 
                 .collect()
         }
     };
+    let rated: Vec<bool> = standings
+        .iter()
+        .map(|s| is_rated(record, &standings, s))
+        .collect();
     standings
         .into_iter()
         .zip(before)
         .zip(after)
-        .map(|((s, before), after)| Rated {
+        .zip(rated)
+        .filter(|(_, rated)| *rated)
+        .map(|(((s, before), after), _)| Rated {
             user: s.user,
             name: s.name,
             place: s.place,

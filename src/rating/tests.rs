@@ -34,7 +34,7 @@ fn record(game: &str, seats: Vec<SeatRecord>, result: &str, winner: Option<u8>) 
         game: game.into(),
         size: "7x6".into(),
         seats,
-        moves: vec![],
+        moves: (0..12).map(|n| (n % 7 + 1).to_string()).collect(),
         result: result.into(),
         winner,
         ended_by: if result == "resigned" {
@@ -268,4 +268,30 @@ fn ratings_settle_with_play() {
     let (two_after, three_after) = (settled.0.expect("2p"), settled.1.expect("3p"));
     assert!((5..=30).contains(&two_after), "{two_after}");
     assert!((5..=15).contains(&three_after), "{three_after}");
+}
+
+#[test]
+fn an_early_forfeit_costs_the_forfeiter_and_gives_nobody_anything() {
+    let mut m = record("connect4", vec![person(A), person(B)], "resigned", Some(1));
+    m.moves = vec!["4".into()];
+    let rated = update(&m, &[]);
+    assert_eq!(rated.len(), 1, "only A, who resigned");
+    assert_eq!(rated[0].user, A);
+    assert_eq!((rated[0].after.losses, rated[0].after.games), (1, 1));
+    assert!(rated[0].after.shown() < 1500.0);
+    assert_eq!(rated_people(&m), vec![A]);
+    // Resigned after both played a few moves: a full result.
+    m.moves = ["4", "4", "3", "5"].map(String::from).to_vec();
+    assert_eq!(update(&m, &[]).len(), 2);
+    // A quick win on the board is no forfeit.
+    let mut quick = record("connect4", vec![person(A), person(B)], "win", Some(0));
+    quick.moves = vec!["4".into()];
+    assert_eq!(update(&quick, &[]).len(), 2);
+    // Three players: the one who left early loses; the others keep theirs.
+    let mut seats = vec![person(A), cpu(), person(C)];
+    seats[1].left = Some(B);
+    let mut three = record("connect4-3p", seats, "win", Some(0));
+    three.moves = ["1", "2", "3"].map(String::from).to_vec();
+    let rated = update(&three, &[]);
+    assert_eq!(rated.iter().map(|r| r.user).collect::<Vec<_>>(), vec![B]);
 }
