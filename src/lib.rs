@@ -10,6 +10,7 @@ pub mod discord;
 pub mod game;
 pub mod i18n;
 pub mod metrics;
+pub mod rating;
 pub mod render;
 pub mod service;
 pub mod store;

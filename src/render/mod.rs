@@ -14,6 +14,7 @@ mod grid;
 mod position;
 pub mod raster;
 mod samples;
+mod standings;
 mod tiles;
 mod view;
 
@@ -22,6 +23,7 @@ mod tests;
 
 pub use position::{dots_view, position};
 pub use samples::{sample_names, samples, Sample};
+pub use standings::*;
 pub use view::{column_letter, dot_name, CubeView, DotsLine, DotsView, GridView};
 
 use crate::game::Seat;

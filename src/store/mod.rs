@@ -6,7 +6,14 @@
 //! Every write of a table is one transaction: a crash leaves the old row or
 //! the new one, never half of each.
 
+mod ratings;
+mod stats;
+
+pub use ratings::{LeaderLine, Leaderboard, RatingRow};
+pub use stats::{GameStats, Stats, Tally};
+
 use crate::cpu::Level;
+use crate::rating::Rated;
 use crate::table::{MatchRecord, Table, DEFAULT_IDLE_MS};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::migrate::Migrator;
@@ -208,13 +215,28 @@ impl Store {
     }
 
     /// Writes a table (new or changed) and, when a match just ended, its
-    /// record, in one transaction.
+    /// record, in one transaction (see [`Store::save_rated`]).
     pub async fn save(
         &self,
         table: &Table,
         finished: Option<&MatchRecord>,
         now: u64,
     ) -> Result<()> {
+        self.save_rated(table, finished, now).await.map(|_| ())
+    }
+
+    /// Writes a table (new or changed) and, when a match just ended, its
+    /// record, in one transaction; a ranked match's ratings change in that
+    /// same transaction. Returns the ratings it changed.
+    ///
+    /// A match already recorded (the same table and match number, saved
+    /// again after a restart) is neither recorded nor rated again.
+    pub async fn save_rated(
+        &self,
+        table: &Table,
+        finished: Option<&MatchRecord>,
+        now: u64,
+    ) -> Result<Vec<Rated>> {
         let state = serde_json::to_string(table)?;
         let mut tx = self.pool.begin().await?;
         sqlx::query(
@@ -233,11 +255,14 @@ impl Store {
         .bind(to_i64(now))
         .execute(&mut *tx)
         .await?;
+        let mut rated = Vec::new();
         if let Some(record) = finished {
-            insert_match(&mut tx, record).await?;
+            if insert_match(&mut tx, record).await? && record.ranked {
+                rated = ratings::rate_match(&mut tx, self.backend, record, now).await?;
+            }
         }
         tx.commit().await?;
-        Ok(())
+        Ok(rated)
     }
 
     /// Records where table `no`'s board message is now.
@@ -291,11 +316,10 @@ impl Store {
 
     /// The newest finished matches of a channel, newest first.
     pub async fn matches_in_channel(&self, channel: u64, limit: u32) -> Result<Vec<MatchRecord>> {
-        let rows = sqlx::query(
-            "SELECT table_no, match_no, guild, channel, game, size, seats, moves, result, \
-             winner, ended_by, started_at, ended_at FROM matches WHERE channel = $1 \
-             ORDER BY ended_at DESC, id DESC LIMIT $2",
-        )
+        let rows = sqlx::query(&format!(
+            "SELECT {MATCH_COLUMNS} FROM matches WHERE channel = $1 \
+             ORDER BY ended_at DESC, id DESC LIMIT $2"
+        ))
         .bind(to_i64(channel))
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
@@ -365,11 +389,17 @@ impl Store {
     }
 }
 
-async fn insert_match(tx: &mut sqlx::Transaction<'_, sqlx::Any>, m: &MatchRecord) -> Result<()> {
-    sqlx::query(
+/// The columns [`match_record`] reads, in its order.
+const MATCH_COLUMNS: &str = "table_no, match_no, guild, channel, game, size, seats, moves, \
+                             result, winner, ended_by, started_at, ended_at, ranked";
+
+/// Inserts a finished match; `false` when it was already recorded.
+async fn insert_match(tx: &mut sqlx::Transaction<'_, sqlx::Any>, m: &MatchRecord) -> Result<bool> {
+    let done = sqlx::query(
         "INSERT INTO matches (table_no, match_no, guild, channel, game, size, seats, moves, \
-         result, winner, ended_by, started_at, ended_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+         result, winner, ended_by, started_at, ended_at, ranked) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
+         ON CONFLICT (table_no, match_no) DO NOTHING",
     )
     .bind(to_i64(m.table))
     .bind(i64::from(m.match_no))
@@ -384,9 +414,10 @@ async fn insert_match(tx: &mut sqlx::Transaction<'_, sqlx::Any>, m: &MatchRecord
     .bind(m.ended_by.clone())
     .bind(to_i64(m.started_at))
     .bind(to_i64(m.ended_at))
+    .bind(i64::from(m.ranked))
     .execute(&mut **tx)
     .await?;
-    Ok(())
+    Ok(done.rows_affected() == 1)
 }
 
 fn stored(row: &AnyRow) -> Result<Stored> {
@@ -428,6 +459,7 @@ fn match_record(row: &AnyRow) -> Result<MatchRecord> {
         ended_by: row.try_get(10)?,
         started_at: to_u64(row.try_get(11)?),
         ended_at: to_u64(row.try_get(12)?),
+        ranked: row.try_get::<i64, _>(13)? != 0,
     })
 }
 

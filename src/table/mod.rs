@@ -304,6 +304,8 @@ pub struct MatchRecord {
     /// Milliseconds since the epoch.
     pub started_at: u64,
     pub ended_at: u64,
+    /// The match changes ratings (see `rating::update`).
+    pub ranked: bool,
 }
 
 /// A table: its seats, its match, its phase.
@@ -368,6 +370,9 @@ pub struct Table {
     /// The last accepted action (milliseconds since the epoch).
     #[serde(default)]
     pub last_action: u64,
+    /// The table's matches change ratings (every seat a distinct person).
+    #[serde(default)]
+    pub ranked: bool,
 }
 
 /// What the person opening a table asked for.
@@ -446,6 +451,7 @@ impl Table {
             paused: None,
             next_seats: Vec::new(),
             last_action: now,
+            ranked: false,
         };
         if opening.open {
             // Invited people keep their seats; the rest are free.
@@ -629,6 +635,7 @@ impl Table {
             ended_by: ended_by.to_owned(),
             started_at: self.match_started_at,
             ended_at: now,
+            ranked: self.ranked,
         })
     }
 

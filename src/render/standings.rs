@@ -1,0 +1,930 @@
+//! Standings images: a server's leaderboard in one game and one person's
+//! results, drawn in the boards' visual language — the same page colour,
+//! slate frame and ink, the seats' red, yellow and blue, the same font —
+//! from plain view structs (the caller turns store rows into them).
+//!
+//! Only rectangles, discs and text: a small canvas of its own with exact
+//! colours, so the PNG is an indexed one of a few kilobytes.
+
+use super::Image;
+use crate::i18n::{tr, Lang};
+use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+// ---------------------------------------------------------------- views
+
+/// Wins, draws and losses.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Results {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Results {
+    fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+}
+
+/// One person's line on a leaderboard.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StandingLine {
+    pub rank: u32,
+    pub user: u64,
+    pub name: String,
+    /// The rating as shown (a whole number).
+    pub rating: i64,
+    pub provisional: bool,
+    /// The change in the person's last ranked match.
+    pub change: i64,
+    pub results: Results,
+}
+
+/// A server's leaderboard in one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeaderboardView {
+    /// The game command name (`connect4`, ...).
+    pub game: String,
+    /// Best first (the top 10).
+    pub lines: Vec<StandingLine>,
+    /// The asker's line when it is not among `lines`.
+    pub own: Option<StandingLine>,
+    /// The asker: their line is highlighted wherever it is.
+    pub asker: Option<u64>,
+}
+
+/// One game's results in a person's stats.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatsGame {
+    /// The game command name.
+    pub game: String,
+    pub total: Results,
+    pub vs_people: Results,
+    /// By CPU level name (`easy`, `medium`, `hard`), easiest first.
+    pub vs_cpu: Vec<(String, Results)>,
+    pub longest_streak: u32,
+}
+
+/// A person's results in a server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatsView {
+    pub name: String,
+    pub games: Vec<StatsGame>,
+    pub total: Results,
+    pub longest_streak: u32,
+}
+
+// ---------------------------------------------------------------- palette
+// The boards' colours (see the palette in `render/mod.rs`).
+
+type Rgb = [u8; 3];
+
+const fn rgb(hex: u32) -> Rgb {
+    [(hex >> 16) as u8, (hex >> 8) as u8, hex as u8]
+}
+
+const BACKGROUND: Rgb = rgb(0xF3F5F9);
+const PAPER: Rgb = rgb(0xFFFFFF);
+const INK: Rgb = rgb(0x27324D);
+const MUTED: Rgb = rgb(0x6B7891);
+const FRAME: Rgb = rgb(0x27324D);
+const HOLE: Rgb = rgb(0xE3E8F0);
+const WHITE: Rgb = rgb(0xFFFFFF);
+const RED: Rgb = rgb(0xE23B3B);
+const YELLOW: Rgb = rgb(0xFFC629);
+const YELLOW_INK: Rgb = rgb(0x5A4300);
+const BLUE: Rgb = rgb(0x2F80ED);
+const BLUE_LIGHT: Rgb = rgb(0xD3E4FC);
+const GREY: Rgb = rgb(0x9AA3B2);
+
+/// The highlighted (own) line: the blue seat's tint, with a blue bar.
+const OWN_LINE: Rgb = BLUE_LIGHT;
+
+static FONT: LazyLock<FontRef<'static>> = LazyLock::new(|| {
+    FontRef::try_from_slice(include_bytes!("../../fonts/DejaVuSans-Bold.ttf"))
+        .expect("the embedded font parses")
+});
+
+/// Capital height of DejaVu Sans Bold, as a share of the pixel size.
+const CAP_HEIGHT: f32 = 0.729;
+
+// ---------------------------------------------------------------- canvas
+
+#[derive(Clone, Copy)]
+enum Align {
+    Left,
+    Right,
+    Center,
+}
+
+struct Canvas {
+    width: u32,
+    height: u32,
+    data: Vec<Rgb>,
+}
+
+impl Canvas {
+    fn new(width: u32, height: u32) -> Canvas {
+        Canvas {
+            width,
+            height,
+            data: vec![BACKGROUND; (width * height) as usize],
+        }
+    }
+
+    /// Mixes `color` into a pixel. Coverage is rounded to eighths so the
+    /// image keeps few colours (an exact palette).
+    fn blend(&mut self, x: i32, y: i32, color: Rgb, coverage: f32) {
+        if x < 0 || y < 0 || x >= self.width as i32 || y >= self.height as i32 {
+            return;
+        }
+        let a = (coverage.clamp(0.0, 1.0) * 8.0).round() as u16;
+        if a == 0 {
+            return;
+        }
+        let at = (y as u32 * self.width + x as u32) as usize;
+        let old = self.data[at];
+        self.data[at] = std::array::from_fn(|i| {
+            ((color[i] as u16 * a + old[i] as u16 * (8 - a) + 4) / 8) as u8
+        });
+    }
+
+    fn rect(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, color: Rgb) {
+        for y in y0.max(0)..y1.min(self.height as i32) {
+            for x in x0.max(0)..x1.min(self.width as i32) {
+                self.data[(y as u32 * self.width + x as u32) as usize] = color;
+            }
+        }
+    }
+
+    fn circle(&mut self, cx: f32, cy: f32, r: f32, color: Rgb) {
+        let (x0, x1) = ((cx - r - 1.0) as i32, (cx + r + 1.0) as i32 + 1);
+        let (y0, y1) = ((cy - r - 1.0) as i32, (cy + r + 1.0) as i32 + 1);
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let d = ((x as f32 + 0.5 - cx).powi(2) + (y as f32 + 0.5 - cy).powi(2)).sqrt();
+                self.blend(x, y, color, r - d + 0.5);
+            }
+        }
+    }
+
+    fn text_width(text: &str, size: f32) -> f32 {
+        let font = FONT.as_scaled(PxScale::from(size));
+        let mut width = 0.0;
+        let mut previous = None;
+        for ch in text.chars() {
+            let id = font.glyph_id(ch);
+            if let Some(prev) = previous {
+                width += font.kern(prev, id);
+            }
+            width += font.h_advance(id);
+            previous = Some(id);
+        }
+        width
+    }
+
+    /// Draws `text` vertically centred on `cy` (by its capitals).
+    fn text(&mut self, text: &str, x: f32, cy: f32, size: f32, color: Rgb, align: Align) {
+        let scale = PxScale::from(size);
+        let font = FONT.as_scaled(scale);
+        let width = Self::text_width(text, size);
+        let mut pen = match align {
+            Align::Left => x,
+            Align::Right => x - width,
+            Align::Center => x - width / 2.0,
+        };
+        let baseline = cy + CAP_HEIGHT * size / 2.0;
+        let mut previous = None;
+        for ch in text.chars() {
+            let id = font.glyph_id(ch);
+            if let Some(prev) = previous {
+                pen += font.kern(prev, id);
+            }
+            let glyph = id.with_scale_and_position(scale, ab_glyph::point(pen, baseline));
+            pen += font.h_advance(id);
+            previous = Some(id);
+            if let Some(outlined) = FONT.outline_glyph(glyph) {
+                let bounds = outlined.px_bounds();
+                let (ox, oy) = (bounds.min.x as i32, bounds.min.y as i32);
+                outlined.draw(|gx, gy, coverage| {
+                    self.blend(ox + gx as i32, oy + gy as i32, color, coverage);
+                });
+            }
+        }
+    }
+
+    /// An indexed PNG with the exact colours (a true-colour one in the
+    /// unlikely case of more than 256).
+    fn to_png(&self) -> Vec<u8> {
+        let mut palette: Vec<Rgb> = Vec::new();
+        let mut index: HashMap<Rgb, u8> = HashMap::new();
+        let mut indices = Vec::with_capacity(self.data.len());
+        for &px in &self.data {
+            let i = match index.get(&px) {
+                Some(&i) => i,
+                None if palette.len() < 256 => {
+                    let i = palette.len() as u8;
+                    palette.push(px);
+                    index.insert(px, i);
+                    i
+                }
+                None => return self.to_rgb_png(),
+            };
+            indices.push(i);
+        }
+        let mut png = Vec::new();
+        let mut encoder = png::Encoder::new(&mut png, self.width, self.height);
+        encoder.set_color(png::ColorType::Indexed);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_palette(palette.concat());
+        encoder.set_deflate_compression(png::DeflateCompression::Level(9));
+        encoder.set_filter(png::Filter::NoFilter);
+        write(encoder, &indices);
+        png
+    }
+
+    fn to_rgb_png(&self) -> Vec<u8> {
+        let mut png = Vec::new();
+        let mut encoder = png::Encoder::new(&mut png, self.width, self.height);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_deflate_compression(png::DeflateCompression::Level(9));
+        write(encoder, &self.data.concat());
+        png
+    }
+}
+
+fn write(encoder: png::Encoder<'_, &mut Vec<u8>>, data: &[u8]) {
+    // Writing to a Vec only fails on a size mismatch, which callers rule out.
+    let written = encoder
+        .write_header()
+        .and_then(|mut writer| writer.write_image_data(data));
+    if let Err(error) = written {
+        tracing::error!(%error, "PNG encoding failed");
+    }
+}
+
+/// `text` without the characters the font cannot draw (emoji, scripts it
+/// lacks), which would otherwise show as empty boxes.
+fn printable(text: &str) -> String {
+    text.chars()
+        .filter(|&ch| !ch.is_control() && FONT.glyph_id(ch).0 != 0)
+        .collect()
+}
+
+/// `text` shortened with "…" until it fits `max_width` at `size`.
+fn fit(text: &str, size: f32, max_width: f32) -> String {
+    let text = printable(text);
+    if Canvas::text_width(&text, size) <= max_width {
+        return text;
+    }
+    let mut chars: Vec<char> = text.chars().collect();
+    while !chars.is_empty() {
+        chars.pop();
+        let candidate = chars.iter().collect::<String>().trim_end().to_string() + "…";
+        if Canvas::text_width(&candidate, size) <= max_width {
+            return candidate;
+        }
+    }
+    String::new()
+}
+
+/// Cuts alt text to Discord's 1024 characters.
+fn clip(alt: String) -> String {
+    const MAX: usize = 1024;
+    if alt.chars().count() <= MAX {
+        return alt;
+    }
+    let kept: String = alt.chars().take(MAX - 1).collect();
+    format!("{}…", kept.trim_end())
+}
+
+fn finish(canvas: Canvas, alt: String) -> Image {
+    Image {
+        png: canvas.to_png(),
+        alt: clip(alt),
+        width: canvas.width,
+        height: canvas.height,
+    }
+}
+
+// ---------------------------------------------------------------- layout
+
+const WIDTH: u32 = 600;
+const TITLE_HEIGHT: i32 = 64;
+const HEADER_HEIGHT: i32 = 34;
+const ROW_HEIGHT: i32 = 44;
+const PAD: i32 = 14;
+
+/// The title band: slate, with the title in white and the three seat
+/// discs at the right.
+fn title_band(canvas: &mut Canvas, title: &str) {
+    canvas.rect(0, 0, WIDTH as i32, TITLE_HEIGHT, FRAME);
+    let title = fit(title, 24.0, WIDTH as f32 - 140.0);
+    canvas.text(
+        &title,
+        24.0,
+        TITLE_HEIGHT as f32 / 2.0,
+        24.0,
+        WHITE,
+        Align::Left,
+    );
+    for (i, color) in [RED, YELLOW, BLUE].into_iter().enumerate() {
+        let cx = WIDTH as f32 - 84.0 + i as f32 * 28.0;
+        canvas.circle(cx, TITLE_HEIGHT as f32 / 2.0, 10.0, color);
+    }
+}
+
+/// A rank in a disc: the top three in the seats' colours.
+fn rank_disc(canvas: &mut Canvas, rank: u32, cx: f32, cy: f32) {
+    let (body, ink) = match rank {
+        1 => (YELLOW, YELLOW_INK),
+        2 => (RED, WHITE),
+        3 => (BLUE, WHITE),
+        _ => (HOLE, INK),
+    };
+    canvas.circle(cx, cy, 16.0, body);
+    let size = if rank >= 100 { 12.0 } else { 15.0 };
+    canvas.text(&rank.to_string(), cx, cy, size, ink, Align::Center);
+}
+
+const X_RANK: f32 = 44.0;
+const X_NAME: f32 = 76.0;
+const X_RATING: f32 = 390.0;
+const X_CHANGE: f32 = 462.0;
+const X_RECORD: f32 = 582.0;
+
+fn signed(n: i64) -> String {
+    match n {
+        0 => "±0".into(),
+        n if n > 0 => format!("+{n}"),
+        n => format!("−{}", -n),
+    }
+}
+
+fn standing_row(
+    canvas: &mut Canvas,
+    line: &StandingLine,
+    y: i32,
+    shade: Rgb,
+    own: bool,
+    lang: Lang,
+) {
+    let background = if own { OWN_LINE } else { shade };
+    canvas.rect(0, y, WIDTH as i32, y + ROW_HEIGHT, background);
+    if own {
+        canvas.rect(0, y, 6, y + ROW_HEIGHT, BLUE);
+    }
+    let cy = (y + ROW_HEIGHT / 2) as f32;
+    rank_disc(canvas, line.rank, X_RANK, cy);
+    let name = fit(&line.name, 18.0, X_RATING - 90.0 - X_NAME);
+    canvas.text(&name, X_NAME, cy, 18.0, INK, Align::Left);
+    canvas.text(
+        &line.rating.to_string(),
+        X_RATING,
+        cy,
+        20.0,
+        INK,
+        Align::Right,
+    );
+    if line.provisional {
+        let mark = tr(lang, "rating.provisional_mark", &[]);
+        canvas.text(&mark, X_RATING + 3.0, cy, 16.0, MUTED, Align::Left);
+    }
+    canvas.text(
+        &signed(line.change),
+        X_CHANGE,
+        cy,
+        14.0,
+        MUTED,
+        Align::Right,
+    );
+    let r = line.results;
+    let record = format!("{} / {} / {}", r.wins, r.draws, r.losses);
+    canvas.text(&record, X_RECORD, cy, 15.0, INK, Align::Right);
+}
+
+fn alt_line(line: &StandingLine, lang: Lang) -> String {
+    let provisional = if line.provisional {
+        tr(lang, "rating.provisional_mark", &[])
+    } else {
+        String::new()
+    };
+    tr(
+        lang,
+        "alt.leaderboard.line",
+        &[
+            ("rank", &line.rank.to_string()),
+            ("name", &printable(&line.name)),
+            ("rating", &line.rating.to_string()),
+            ("provisional", &provisional),
+            ("wins", &line.results.wins.to_string()),
+            ("draws", &line.results.draws.to_string()),
+            ("losses", &line.results.losses.to_string()),
+        ],
+    )
+}
+
+fn game_name(game: &str, lang: Lang) -> String {
+    tr(lang, &format!("game.{game}"), &[])
+}
+
+/// A server's leaderboard in one game: the top lines, then the asker's own
+/// line below a gap when they are not among them.
+pub fn leaderboard(view: &LeaderboardView, lang: Lang) -> Image {
+    let game = game_name(&view.game, lang);
+    let title = tr(lang, "leaderboard.title", &[("game", &game)]);
+    let rows = view.lines.len().max(1) as i32;
+    let own_height = if view.own.is_some() {
+        30 + ROW_HEIGHT
+    } else {
+        0
+    };
+    let height = TITLE_HEIGHT + HEADER_HEIGHT + rows * ROW_HEIGHT + own_height + PAD;
+    let mut canvas = Canvas::new(WIDTH, height as u32);
+    title_band(&mut canvas, &title);
+
+    let hy = (TITLE_HEIGHT + HEADER_HEIGHT / 2) as f32;
+    let header = |key: &str| tr(lang, key, &[]);
+    canvas.text(
+        &header("leaderboard.rank"),
+        24.0,
+        hy,
+        13.0,
+        MUTED,
+        Align::Left,
+    );
+    canvas.text(
+        &header("leaderboard.player"),
+        X_NAME,
+        hy,
+        13.0,
+        MUTED,
+        Align::Left,
+    );
+    canvas.text(
+        &header("leaderboard.rating"),
+        X_RATING,
+        hy,
+        13.0,
+        MUTED,
+        Align::Right,
+    );
+    canvas.text(
+        &header("leaderboard.record"),
+        X_RECORD,
+        hy,
+        13.0,
+        MUTED,
+        Align::Right,
+    );
+
+    let mut y = TITLE_HEIGHT + HEADER_HEIGHT;
+    if view.lines.is_empty() {
+        canvas.rect(0, y, WIDTH as i32, y + ROW_HEIGHT, PAPER);
+        let empty = tr(lang, "leaderboard.empty", &[("game", &game)]);
+        let empty = fit(&empty, 14.0, WIDTH as f32 - 48.0);
+        let cy = (y + ROW_HEIGHT / 2) as f32;
+        canvas.text(&empty, 24.0, cy, 14.0, MUTED, Align::Left);
+    }
+    for (i, line) in view.lines.iter().enumerate() {
+        let shade = if i % 2 == 0 { PAPER } else { BACKGROUND };
+        let own = view.asker == Some(line.user);
+        standing_row(&mut canvas, line, y, shade, own, lang);
+        y += ROW_HEIGHT;
+    }
+    if view.lines.is_empty() {
+        y += ROW_HEIGHT;
+    }
+    if let Some(own) = &view.own {
+        let label = tr(lang, "leaderboard.your_line", &[]);
+        canvas.text(&label, 24.0, (y + 15) as f32, 13.0, MUTED, Align::Left);
+        y += 30;
+        standing_row(&mut canvas, own, y, PAPER, true, lang);
+    }
+
+    let mut lines: Vec<String> = view.lines.iter().map(|l| alt_line(l, lang)).collect();
+    if view.lines.is_empty() {
+        lines.push(tr(lang, "leaderboard.empty", &[("game", &game)]));
+    }
+    if let Some(own) = &view.own {
+        lines.push(tr(
+            lang,
+            "alt.leaderboard.own",
+            &[("line", &alt_line(own, lang))],
+        ));
+    }
+    let alt = tr(
+        lang,
+        "alt.leaderboard",
+        &[("title", &title), ("lines", &lines.join(" "))],
+    );
+    finish(canvas, alt)
+}
+
+const X_BAR: f32 = 300.0;
+const BAR_WIDTH: f32 = 110.0;
+const X_WINS: f32 = 464.0;
+const X_DRAWS: f32 = 524.0;
+const X_LOSSES: f32 = 582.0;
+const STATS_ROW: i32 = 34;
+
+/// A row of the stats: a label, a bar of wins, draws and losses (blue,
+/// grey, red: the numbers beside it carry the same facts), the numbers.
+fn results_row(canvas: &mut Canvas, label: &str, results: Results, y: i32, strong: bool) {
+    let cy = (y + STATS_ROW / 2) as f32;
+    let (x, size, color) = if strong {
+        (24.0, 17.0, INK)
+    } else {
+        (44.0, 15.0, MUTED)
+    };
+    let label = fit(label, size, X_BAR - 16.0 - x);
+    canvas.text(&label, x, cy, size, color, Align::Left);
+    let games = results.games();
+    let (top, bottom) = (cy as i32 - 5, cy as i32 + 5);
+    canvas.rect(X_BAR as i32, top, (X_BAR + BAR_WIDTH) as i32, bottom, HOLE);
+    if games > 0 {
+        let mut from = X_BAR;
+        for (n, colour) in [
+            (results.wins, BLUE),
+            (results.draws, GREY),
+            (results.losses, RED),
+        ] {
+            let to = from + BAR_WIDTH * n as f32 / games as f32;
+            canvas.rect(from.round() as i32, top, to.round() as i32, bottom, colour);
+            from = to;
+        }
+    }
+    for (n, x) in [
+        (results.wins, X_WINS),
+        (results.draws, X_DRAWS),
+        (results.losses, X_LOSSES),
+    ] {
+        canvas.text(&n.to_string(), x, cy, size, INK, Align::Right);
+    }
+}
+
+fn alt_results(lang: Lang, key: &str, results: Results, extra: &[(&str, &str)]) -> String {
+    let (w, d, l) = (
+        results.wins.to_string(),
+        results.draws.to_string(),
+        results.losses.to_string(),
+    );
+    let mut args = vec![
+        ("wins", w.as_str()),
+        ("draws", d.as_str()),
+        ("losses", l.as_str()),
+    ];
+    args.extend_from_slice(extra);
+    tr(lang, key, &args)
+}
+
+/// A person's results in a server: per game, the total, against people
+/// and against the CPU by level; then all games and the longest streak.
+pub fn stats(view: &StatsView, lang: Lang) -> Image {
+    let title = tr(lang, "stats.title", &[("name", &printable(&view.name))]);
+    let rows: i32 = view
+        .games
+        .iter()
+        .map(|g| 2 + g.vs_cpu.len() as i32 + i32::from(g.vs_people.games() > 0))
+        .sum::<i32>()
+        .max(1);
+    let height = TITLE_HEIGHT + HEADER_HEIGHT + rows * STATS_ROW + 2 * STATS_ROW + PAD;
+    let mut canvas = Canvas::new(WIDTH, height as u32);
+    title_band(&mut canvas, &title);
+
+    let hy = (TITLE_HEIGHT + HEADER_HEIGHT / 2) as f32;
+    for (key, x) in [
+        ("stats.wins", X_WINS),
+        ("stats.draws", X_DRAWS),
+        ("stats.losses", X_LOSSES),
+    ] {
+        canvas.text(&tr(lang, key, &[]), x, hy, 12.0, MUTED, Align::Right);
+    }
+
+    let mut alt = Vec::new();
+    let mut y = TITLE_HEIGHT + HEADER_HEIGHT;
+    if view.games.is_empty() {
+        let none = tr(lang, "stats.none", &[("name", &printable(&view.name))]);
+        let none = fit(&none, 15.0, WIDTH as f32 - 48.0);
+        canvas.text(
+            &none,
+            24.0,
+            (y + STATS_ROW / 2) as f32,
+            15.0,
+            MUTED,
+            Align::Left,
+        );
+        alt.push(none);
+        y += STATS_ROW;
+    }
+    for game in &view.games {
+        let name = game_name(&game.game, lang);
+        // A paper card per game, its title row first.
+        let card_rows = 2 + game.vs_cpu.len() as i32 + i32::from(game.vs_people.games() > 0);
+        canvas.rect(0, y, WIDTH as i32, y + (card_rows - 1) * STATS_ROW, PAPER);
+        canvas.rect(0, y, 6, y + (card_rows - 1) * STATS_ROW, FRAME);
+        results_row(&mut canvas, &name, game.total, y, true);
+        alt.push(alt_results(
+            lang,
+            "alt.stats.game",
+            game.total,
+            &[("game", &name)],
+        ));
+        y += STATS_ROW;
+        if game.vs_people.games() > 0 {
+            let label = tr(lang, "stats.vs_people", &[]);
+            results_row(&mut canvas, &label, game.vs_people, y, false);
+            alt.push(alt_results(
+                lang,
+                "alt.stats.vs_people",
+                game.vs_people,
+                &[],
+            ));
+            y += STATS_ROW;
+        }
+        for (level, results) in &game.vs_cpu {
+            let level = tr(lang, &format!("level.{level}"), &[]);
+            let label = tr(lang, "stats.vs_cpu", &[("level", &level)]);
+            results_row(&mut canvas, &label, *results, y, false);
+            alt.push(alt_results(
+                lang,
+                "alt.stats.vs_cpu",
+                *results,
+                &[("level", &level)],
+            ));
+            y += STATS_ROW;
+        }
+        y += STATS_ROW;
+    }
+    // All games, and the streak.
+    canvas.rect(0, y, WIDTH as i32, y + 2 * STATS_ROW, PAPER);
+    canvas.rect(0, y, WIDTH as i32, y + 2, FRAME);
+    let all = tr(lang, "stats.all_games", &[]);
+    results_row(&mut canvas, &all, view.total, y, true);
+    alt.push(alt_results(
+        lang,
+        "alt.stats.game",
+        view.total,
+        &[("game", &all)],
+    ));
+    y += STATS_ROW;
+    let streak = tr(
+        lang,
+        "stats.streak",
+        &[("n", &view.longest_streak.to_string())],
+    );
+    canvas.text(
+        &streak,
+        24.0,
+        (y + STATS_ROW / 2) as f32,
+        15.0,
+        INK,
+        Align::Left,
+    );
+    alt.push(streak);
+
+    let alt = tr(
+        lang,
+        "alt.stats",
+        &[("title", &title), ("lines", &alt.join(" "))],
+    );
+    finish(canvas, alt)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(rank: u32, user: u64, rating: i64) -> StandingLine {
+        StandingLine {
+            rank,
+            user,
+            name: format!("Player {user}"),
+            rating,
+            provisional: user.is_multiple_of(3),
+            change: rating - 1500,
+            results: Results {
+                wins: rank,
+                draws: 1,
+                losses: 2,
+            },
+        }
+    }
+
+    fn board(lines: u32, own: Option<u32>, asker: u64) -> LeaderboardView {
+        LeaderboardView {
+            game: "connect4".into(),
+            lines: (1..=lines)
+                .map(|i| line(i, 100 + i as u64, 1900 - 37 * i as i64))
+                .collect(),
+            own: own.map(|rank| line(rank, asker, 1200)),
+            asker: Some(asker),
+        }
+    }
+
+    fn decode(image: &Image) -> image::RgbImage {
+        let decoded = image::load_from_memory(&image.png)
+            .expect("a PNG")
+            .to_rgb8();
+        assert_eq!(
+            (decoded.width(), decoded.height()),
+            (image.width, image.height)
+        );
+        decoded
+    }
+
+    fn row_has(img: &image::RgbImage, y: u32, color: Rgb) -> bool {
+        (0..img.width()).any(|x| img.get_pixel(x, y).0 == color)
+    }
+
+    /// The rows (y) whose middle pixel is `color`.
+    fn rows_of(img: &image::RgbImage, x: u32, color: Rgb) -> Vec<u32> {
+        (0..img.height())
+            .filter(|&y| img.get_pixel(x, y).0 == color)
+            .collect()
+    }
+
+    #[test]
+    fn the_leaderboard_draws_its_title_band_and_highlights_the_own_line() {
+        let image = leaderboard(&board(10, Some(27), 999), Lang::En);
+        assert!(image.png.len() <= 30_000, "{} bytes", image.png.len());
+        let img = decode(&image);
+        assert_eq!(img.width(), WIDTH);
+        let expected = TITLE_HEIGHT + HEADER_HEIGHT + 10 * ROW_HEIGHT + 30 + ROW_HEIGHT + PAD;
+        assert_eq!(img.height(), expected as u32);
+        // The title band is slate, with white title text on it.
+        assert_eq!(img.get_pixel(300, 4).0, FRAME);
+        assert!((20..44).any(|y| (24..300).any(|x| img.get_pixel(x, y).0 == WHITE)));
+        // The three seat discs at its right.
+        for (i, color) in [RED, YELLOW, BLUE].into_iter().enumerate() {
+            let cx = WIDTH - 84 + i as u32 * 28;
+            assert_eq!(img.get_pixel(cx, 32).0, color);
+        }
+        // The own line: the last row, tinted, with a blue bar.
+        let own = rows_of(&img, 300, OWN_LINE);
+        assert_eq!(own.len(), ROW_HEIGHT as usize);
+        assert_eq!(*own.last().unwrap() as i32, expected - PAD - 1);
+        assert_eq!(img.get_pixel(2, own[0] + 5).0, BLUE);
+        // The winner's rank disc is yellow.
+        let first = (TITLE_HEIGHT + HEADER_HEIGHT + ROW_HEIGHT / 2) as u32;
+        assert!(row_has(&img, first, YELLOW));
+        assert!(
+            image.alt.starts_with("Connect Four — leaderboard."),
+            "{}",
+            image.alt
+        );
+        assert!(image.alt.contains("1. Player 101: 1863, 1 wins"));
+        assert!(image.alt.contains("Your line: 27. Player 999"));
+    }
+
+    #[test]
+    fn an_asker_among_the_top_is_highlighted_in_place() {
+        let image = leaderboard(&board(5, None, 103), Lang::Fr);
+        let img = decode(&image);
+        let own = rows_of(&img, 300, OWN_LINE);
+        assert_eq!(own.len(), ROW_HEIGHT as usize);
+        assert_eq!(own[0] as i32, TITLE_HEIGHT + HEADER_HEIGHT + 2 * ROW_HEIGHT);
+        assert!(image.alt.contains("classement"), "{}", image.alt);
+        // Nobody asking: no highlight.
+        let mut view = board(5, None, 103);
+        view.asker = None;
+        let img = decode(&leaderboard(&view, Lang::En));
+        assert!(rows_of(&img, 300, OWN_LINE).is_empty());
+    }
+
+    #[test]
+    fn an_empty_leaderboard_says_so() {
+        let view = LeaderboardView {
+            game: "connect4-3p".into(),
+            lines: vec![],
+            own: None,
+            asker: Some(1),
+        };
+        for lang in Lang::ALL {
+            let image = leaderboard(&view, lang);
+            decode(&image);
+            assert!(image.alt.contains(&tr(
+                lang,
+                "leaderboard.empty",
+                &[("game", &game_name("connect4-3p", lang))]
+            )));
+        }
+    }
+
+    #[test]
+    fn long_and_unprintable_names_fit() {
+        let mut view = board(10, Some(11), 5);
+        view.lines[0].name = "🎲".repeat(3) + &"Ω".repeat(200);
+        view.own.as_mut().unwrap().name = "\u{7}x".into();
+        let image = leaderboard(&view, Lang::PtBr);
+        assert!(image.png.len() <= 30_000);
+        assert!(image.alt.chars().count() <= 1024);
+        decode(&image);
+    }
+
+    fn stats_view() -> StatsView {
+        let r = |wins, draws, losses| Results {
+            wins,
+            draws,
+            losses,
+        };
+        StatsView {
+            name: "Ana".into(),
+            games: vec![
+                StatsGame {
+                    game: "connect4".into(),
+                    total: r(6, 1, 3),
+                    vs_people: r(2, 1, 1),
+                    vs_cpu: vec![("easy".into(), r(4, 0, 0)), ("hard".into(), r(0, 0, 2))],
+                    longest_streak: 4,
+                },
+                StatsGame {
+                    game: "dots".into(),
+                    total: r(0, 0, 1),
+                    vs_people: r(0, 0, 0),
+                    vs_cpu: vec![("medium".into(), r(0, 0, 1))],
+                    longest_streak: 0,
+                },
+            ],
+            total: r(6, 1, 4),
+            longest_streak: 4,
+        }
+    }
+
+    #[test]
+    fn stats_draw_a_card_per_game_with_bars() {
+        let image = stats(&stats_view(), Lang::En);
+        assert!(image.png.len() <= 30_000, "{} bytes", image.png.len());
+        let img = decode(&image);
+        // Rows: connect4 (title, people, 2 levels, gap), dots (title,
+        // 1 level, gap), then all games and the streak.
+        let rows = 5 + 3;
+        let expected = TITLE_HEIGHT + HEADER_HEIGHT + rows * STATS_ROW + 2 * STATS_ROW + PAD;
+        assert_eq!(img.height(), expected as u32);
+        assert_eq!(img.get_pixel(300, 4).0, FRAME);
+        // Connect Four's bar: wins (blue) then draws (grey) then losses (red).
+        let y = (TITLE_HEIGHT + HEADER_HEIGHT + STATS_ROW / 2) as u32;
+        let bar: Vec<Rgb> = (X_BAR as u32..(X_BAR + BAR_WIDTH) as u32)
+            .map(|x| img.get_pixel(x, y).0)
+            .collect();
+        assert_eq!(bar[0], BLUE);
+        assert_eq!(*bar.last().unwrap(), RED);
+        assert!(bar.contains(&GREY));
+        let blue = bar.iter().filter(|&&c| c == BLUE).count();
+        assert!((60..=72).contains(&blue), "6 of 10 wins: {blue} px");
+        // The game cards' slate edge.
+        assert_eq!(img.get_pixel(2, y).0, FRAME);
+        assert!(
+            image.alt.contains("Against the CPU (easy): 4 wins"),
+            "{}",
+            image.alt
+        );
+        assert!(image.alt.contains("Longest win streak: 4"));
+        for lang in Lang::ALL {
+            let image = stats(&stats_view(), lang);
+            decode(&image);
+        }
+    }
+
+    #[test]
+    fn stats_of_someone_who_never_played() {
+        let view = StatsView {
+            name: "Bo".into(),
+            games: vec![],
+            total: Results::default(),
+            longest_streak: 0,
+        };
+        let image = stats(&view, Lang::En);
+        decode(&image);
+        assert!(
+            image.alt.contains("Bo has not finished a match"),
+            "{}",
+            image.alt
+        );
+    }
+
+    /// Writes the images to `target/standings/` to look at them.
+    #[test]
+    #[ignore]
+    fn write_sample_images() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/standings");
+        std::fs::create_dir_all(&dir).unwrap();
+        let images = [
+            (
+                "leaderboard.png",
+                leaderboard(&board(10, Some(27), 999), Lang::En),
+            ),
+            (
+                "leaderboard-fr.png",
+                leaderboard(&board(4, None, 103), Lang::Fr),
+            ),
+            ("stats.png", stats(&stats_view(), Lang::PtBr)),
+        ];
+        for (name, image) in images {
+            std::fs::write(dir.join(name), &image.png).unwrap();
+        }
+    }
+}
