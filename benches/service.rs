@@ -42,6 +42,7 @@ fn opening(no: u64, channel: u64) -> Opening {
         lang: boardbot::i18n::Lang::En,
         open: false,
         rules: boardbot::table::Rules::default(),
+        ranked: false,
     }
 }
 

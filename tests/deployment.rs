@@ -90,6 +90,21 @@ async fn play_to_the_end(discord: &StandIn, who: &User, board: u64) {
     }
 }
 
+/// Two people play: red stacks column 1, yellow column 2, so red wins.
+async fn play_a_pair(discord: &StandIn, people: [&User; 2], board: u64) {
+    let mut message = settled(discord, board, None).await;
+    let red = turn_of(&message).expect("someone starts");
+    while !is_over(&message) {
+        let to_move = turn_of(&message).expect("someone is to move");
+        let who = people.iter().find(|p| p.id == to_move).expect("a player");
+        let column = if to_move == red { "1" } else { "2" };
+        let before = message.version;
+        let click = discord.click_label(who, board, column).await;
+        assert_eq!(discord.response(click).await.kind, 7);
+        message = settled(discord, board, Some(before)).await;
+    }
+}
+
 async fn two_processes(url: &str) {
     let discord = StandIn::start_with_token(TOKEN)
         .await
@@ -131,7 +146,12 @@ async fn two_processes(url: &str) {
     for port in ports {
         let text = scrape(port).await;
         let open = metric(&text, "boardbot_open_tables{game=\"connect4\"}");
-        assert_eq!(open, 1.0, "{url}: port {port}:\n{text}");
+        let shards = discord.shards();
+        let deliveries = discord.with_state(|st| st.conn_seq.clone());
+        assert_eq!(
+            open, 1.0,
+            "{url}: port {port} of {ports:?}, shards {shards:?}, {deliveries:?}, guilds {guild_a} {guild_b}:\n{text}"
+        );
     }
     // The commands were registered once, by the process of shard 0.
     assert_eq!(discord.with_state(|st| st.command_puts), 1, "{url}");
@@ -154,14 +174,37 @@ async fn two_processes(url: &str) {
     );
     play_to_the_end(&discord, &alice, boards[0]).await;
     assert_eq!(discord.with_state(|st| st.command_puts), 1, "{url}");
+
+    // A ranked match in each guild, each process rating its own on the
+    // one database.
+    for channel in [channel_a, channel_b] {
+        let ix = discord
+            .slash(
+                &alice,
+                channel,
+                "connect4",
+                json!({"opponent": bob.id.to_string(), "ranked": true}),
+            )
+            .await;
+        let board = discord.response(ix).await.message_id.expect("invitation");
+        let click = discord.click_label(&bob, board, "Accept").await;
+        assert_eq!(discord.response(click).await.kind, 7);
+        play_a_pair(&discord, [&alice, &bob], board).await;
+    }
     for child in [&mut first, &mut second] {
         child.kill().await.expect("SIGKILL");
         let _ = child.wait().await;
     }
     let store = boardbot::store::Store::open(url).await.expect("store");
-    for channel in [channel_a, channel_b] {
+    for (guild, channel) in [(guild_a, channel_a), (guild_b, channel_b)] {
         let history = store.matches_in_channel(channel, 5).await.expect("history");
-        assert_eq!(history.len(), 1, "{url}: one match in {channel}");
+        assert_eq!(history.len(), 2, "{url}: two matches in {channel}");
+        let board = store
+            .leaderboard(guild, "connect4", 10, None)
+            .await
+            .expect("leaderboard");
+        assert_eq!(board.lines.len(), 2, "{url}: both rated in {guild}");
+        assert_eq!(board.lines[0].rating.wins, 1, "{url}");
     }
     store.close().await;
     discord.assert_no_violations();

@@ -47,6 +47,9 @@ fn carrier(no: u64) -> Table {
         self_play: true,
         host_seat: Some(0),
         lang: Lang::En,
+        open: false,
+        rules: boardbot::table::Rules::default(),
+        ranked: false,
     };
     Table::open(opening, 0, &mut rand::thread_rng()).unwrap().0
 }
@@ -101,6 +104,9 @@ async fn a_ranked_match_played_at_a_table_rates_both_people_once() {
             self_play: false,
             host_seat: None,
             lang: Lang::En,
+            open: false,
+            rules: boardbot::table::Rules::default(),
+            ranked: false,
         };
         let (mut table, _) = Table::open(opening, 1000, &mut rand::thread_rng()).unwrap();
         table.ranked = true;

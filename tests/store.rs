@@ -54,6 +54,7 @@ fn opening(no: u64, channel: u64, kind: GameKind, invited: Vec<(u64, String)>) -
         lang: boardbot::i18n::Lang::En,
         open: false,
         rules: boardbot::table::Rules::default(),
+        ranked: false,
     }
 }
 

@@ -233,6 +233,9 @@ fn match_text(table: &Table) -> String {
             ],
         ));
     }
+    if table.phase == Phase::Playing && table.ranked_match() {
+        lines.push(tr(lang, "board.ranked", &[]));
+    }
     match &table.phase {
         Phase::Playing => {
             if let Some(asker) = table.undo_request {
@@ -271,7 +274,35 @@ fn match_text(table: &Table) -> String {
             }
             lines.push(tr(lang, "board.turn", &[("who", &who_text)]));
         }
-        Phase::Finished(end) => lines.push(result_text(table, end)),
+        Phase::Finished(end) => {
+            lines.push(result_text(table, end));
+            if !table.rating_changes.is_empty() {
+                let changes: Vec<String> = table
+                    .rating_changes
+                    .iter()
+                    .map(|c| {
+                        tr(
+                            lang,
+                            "rating.after_match",
+                            &[
+                                ("name", &mention(&c.user)),
+                                ("rating", &c.rating.to_string()),
+                                (
+                                    "provisional",
+                                    &if c.provisional {
+                                        tr(lang, "rating.provisional_mark", &[])
+                                    } else {
+                                        String::new()
+                                    },
+                                ),
+                                ("change", &crate::rating::signed(c.change)),
+                            ],
+                        )
+                    })
+                    .collect();
+                lines.push(format!("⚖️ {}", changes.join(" · ")));
+            }
+        }
         _ => {}
     }
     lines.join("\n")
@@ -576,8 +607,8 @@ fn lobby_message(
 }
 
 /// Undo is offered in every game (never in ranked matches).
-pub fn offers_undo(_table: &Table) -> bool {
-    true
+pub fn offers_undo(table: &Table) -> bool {
+    !table.ranked_match()
 }
 
 /// Hint: always in Connect Four 3D, and in every game against the CPU.
@@ -613,6 +644,7 @@ mod tests {
             lang: crate::i18n::Lang::En,
             open: false,
             rules: crate::table::Rules::default(),
+            ranked: false,
         };
         Table::open(opening, 0, &mut rand::rngs::StdRng::seed_from_u64(1))
             .unwrap()

@@ -102,11 +102,13 @@ fn game_command(kind: GameKind) -> CreateCommand {
     match kind {
         GameKind::Connect4 => command
             .add_option(user("opponent"))
-            .add_option(level_option()),
+            .add_option(level_option())
+            .add_option(option(CommandOptionType::Boolean, "ranked")),
         GameKind::Connect4ThreePlayer => command
             .add_option(user("player2"))
             .add_option(user("player3"))
-            .add_option(level_option()),
+            .add_option(level_option())
+            .add_option(option(CommandOptionType::Boolean, "ranked")),
         GameKind::Connect4ThreeD => command
             .add_option(user("opponent"))
             .add_option(level_option())
@@ -162,6 +164,22 @@ pub fn definitions() -> Vec<CreateCommand> {
     for name in ["end", "pause", "resume", "leave", "resign"] {
         commands.push(command(name, &format!("command.{name}")));
     }
+    let game_choice = || {
+        GameKind::ALL_DEFAULTS
+            .iter()
+            .fold(option(CommandOptionType::String, "game"), |o, kind| {
+                choice(o, &format!("game.{}", kind.command()), kind.command())
+            })
+    };
+    commands.push(
+        command("rating", "command.rating")
+            .add_option(option(CommandOptionType::User, "user"))
+            .add_option(game_choice()),
+    );
+    commands.push(command("leaderboard", "command.leaderboard").add_option(game_choice()));
+    commands.push(
+        command("stats", "command.stats").add_option(option(CommandOptionType::User, "user")),
+    );
     let timer = ["off", "30", "60", "90"].into_iter().fold(
         option_described(CommandOptionType::String, "timer", "option.settings_timer"),
         |o, value| choice(o, &format!("choice.timer_{value}"), value),
@@ -356,6 +374,7 @@ pub struct PlayRequest {
     /// Seconds per move, when the command set a timer.
     pub timer: Option<u32>,
     pub open: bool,
+    pub ranked: bool,
     pub invited: Vec<(UserId, String)>,
     pub self_play: bool,
     pub host_seat: Option<Seat>,
@@ -373,6 +392,7 @@ pub fn read_play_options(
         level: None,
         timer: None,
         open: false,
+        ranked: false,
         invited: Vec::new(),
         self_play: false,
         host_seat: None,
@@ -414,6 +434,9 @@ pub fn read_play_options(
                     .ok_or_else(|| Failure::from(BadInput::UnknownTimer(seconds.to_string())))?;
                 request.timer = Some(seconds);
             }
+            ("ranked", ResolvedValue::Boolean(ranked)) => {
+                request.ranked = ranked;
+            }
             ("open", ResolvedValue::Boolean(open)) => {
                 request.open = open;
             }
@@ -441,6 +464,11 @@ pub fn read_play_options(
     }
     if request.self_play && request.open {
         return Err(Refusal::OpenSelfPlay.into());
+    }
+    // Ranked: people only, known before any table opens.
+    let seats_filled = request.invited.len() + 1 == kind.seat_count();
+    if request.ranked && (request.self_play || !(request.open || seats_filled)) {
+        return Err(Refusal::RankedNeedsPeople.into());
     }
     Ok(request)
 }
@@ -517,6 +545,9 @@ mod tests {
                 "resume",
                 "leave",
                 "resign",
+                "rating",
+                "leaderboard",
+                "stats",
                 "settings"
             ],
             "the English names are fixed"

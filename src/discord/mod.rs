@@ -12,6 +12,7 @@ mod board;
 mod commands;
 mod ids;
 mod publish;
+mod standings;
 
 use crate::config::Config;
 use crate::game::Game;
@@ -304,7 +305,9 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
         match shards {
             // As many shards as Discord recommends, all in this process.
             None => client.start_autosharded().await,
-            Some(s) => client.start_shard_range(s.first..s.last + 1, s.total).await,
+            // serenity 0.12 reads the range's end as the last shard to run
+            // (it starts `end - start + 1` shards): pass `first..last`.
+            Some(s) => client.start_shard_range(s.first..s.last, s.total).await,
         }
     });
     Ok(Running {
@@ -579,6 +582,9 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, ar
         "move" => command_move(&bot, &ctx, &command).await,
         "help" | "rules" => command_help(&bot, &ctx, &command).await,
         "settings" => command_settings(&bot, &ctx, &command).await,
+        "rating" => standings::rating(&bot, &ctx, &command).await,
+        "leaderboard" => standings::leaderboard(&bot, &ctx, &command).await,
+        "stats" => standings::stats(&bot, &ctx, &command).await,
         "end" | "pause" | "resume" | "leave" | "resign" => {
             command_table(&bot, &ctx, &command).await
         }
@@ -776,6 +782,9 @@ async fn command_play(
         .channel_settings(command.channel_id.get())
         .await
         .map_err(|e| Failure::Unsaved(format!("could not read the channel's settings: {e}")))?;
+    if request.ranked && !defaults.ranked {
+        return Err(Refusal::RankedOff.into());
+    }
     let opening = table::Opening {
         no: command.id.get(),
         guild: guild.get(),
@@ -793,6 +802,7 @@ async fn command_play(
             timer: request.timer.or(defaults.timer),
             rotate: defaults.rotate,
         },
+        ranked: request.ranked,
     };
     // Stored before anyone sees it; the CPU seat (if it starts) is queued.
     let table = bot.service.open(opening).await?;

@@ -16,7 +16,9 @@ pub use pool::{PoolStats, Search, SearchError, SearchPool};
 use crate::cpu::{Budget, Level};
 use crate::game::{AnyGame, Game, GameKind, Move};
 use crate::store::{BoardLink, Store, StoreError};
-use crate::table::{Action, Effects, Opening, Player, Refusal, Table, UserId, DEFAULT_IDLE_MS};
+use crate::table::{
+    Action, Effects, Opening, Player, RatingChange, Refusal, Table, UserId, DEFAULT_IDLE_MS,
+};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -489,11 +491,33 @@ impl Service {
         } else {
             None
         };
-        if let Err(e) = self.store.save(&next, record.as_ref(), now).await {
-            if reserved {
-                self.registry().running_in.remove(&slot.channel);
+        let rated = match self.store.save_rated(&next, record.as_ref(), now).await {
+            Ok(rated) => rated,
+            Err(e) => {
+                if reserved {
+                    self.registry().running_in.remove(&slot.channel);
+                }
+                return Err(e.into());
             }
-            return Err(e.into());
+        };
+        if !rated.is_empty() {
+            // The result and the ratings are stored; the board shows the
+            // changes, kept with the table.
+            next.rating_changes = rated
+                .iter()
+                .map(|r| RatingChange {
+                    user: r.user,
+                    rating: r.after.display(),
+                    change: r.after.display_change(),
+                    provisional: r.after.is_provisional(),
+                })
+                .collect();
+            if let Err(e) = self.store.save(&next, None, now).await {
+                warn!(
+                    "table {}: could not store the rating changes to show: {e}",
+                    slot.no
+                );
+            }
         }
         live.table = next;
         live.touched = now;

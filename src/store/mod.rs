@@ -203,9 +203,24 @@ impl Store {
             })
             .connect_with(options)
             .await?;
-        match backend {
-            Backend::Sqlite => SQLITE_MIGRATIONS.run(&pool).await?,
-            Backend::Postgres => POSTGRES_MIGRATIONS.run(&pool).await?,
+        let migrator = match backend {
+            Backend::Sqlite => &SQLITE_MIGRATIONS,
+            Backend::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        // Several processes may start on one database at once: a process
+        // that loses the race to apply a migration finds it applied when it
+        // tries again (each migration is one transaction).
+        let mut attempt = 0;
+        loop {
+            match migrator.run(&pool).await {
+                Ok(()) => break,
+                Err(e) if attempt < 10 => {
+                    attempt += 1;
+                    tracing::info!("database migration raced another process ({e}); trying again");
+                    tokio::time::sleep(Duration::from_millis(100 * attempt)).await;
+                }
+                Err(e) => return Err(e.into()),
+            }
         }
         Ok(Store { pool, backend })
     }

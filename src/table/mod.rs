@@ -373,6 +373,18 @@ pub struct Table {
     /// The table's matches change ratings (every seat a distinct person).
     #[serde(default)]
     pub ranked: bool,
+    /// How the last match changed its people's ratings (ranked matches).
+    #[serde(default)]
+    pub rating_changes: Vec<RatingChange>,
+}
+
+/// One person's rating after a ranked match, as the board shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingChange {
+    pub user: UserId,
+    pub rating: i64,
+    pub change: i64,
+    pub provisional: bool,
 }
 
 /// What the person opening a table asked for.
@@ -396,6 +408,8 @@ pub struct Opening {
     /// An open table: people join free seats until the host starts.
     pub open: bool,
     pub rules: Rules,
+    /// Ranked: only between distinct people (refused otherwise).
+    pub ranked: bool,
 }
 
 impl Table {
@@ -416,6 +430,12 @@ impl Table {
         }
         if opening.open && opening.self_play {
             return Err(Refusal::OpenSelfPlay);
+        }
+        // Ranked: every seat a different person, from the start (an open
+        // table fills up before its host may start it).
+        let all_invited = opening.invited.len() + 1 == seat_count;
+        if opening.ranked && (opening.self_play || !(opening.open || all_invited)) {
+            return Err(Refusal::RankedNeedsPeople);
         }
         let game = AnyGame::new(opening.kind).ok_or(Refusal::UnknownGame)?;
         let host = Player::Person {
@@ -451,7 +471,8 @@ impl Table {
             paused: None,
             next_seats: Vec::new(),
             last_action: now,
-            ranked: false,
+            ranked: opening.ranked,
+            rating_changes: Vec::new(),
         };
         if opening.open {
             // Invited people keep their seats; the rest are free.
@@ -539,6 +560,17 @@ impl Table {
             game.play(mv).ok()?;
         }
         Some(game.to_move())
+    }
+
+    /// Whether the current match changes ratings: a ranked table with every
+    /// seat held by a different person (a seat handed to a CPU after a
+    /// decline makes the match unranked).
+    pub fn ranked_match(&self) -> bool {
+        let people = self.players.iter().filter_map(Player::person_id);
+        self.ranked
+            && self.players.len() == self.kind.seat_count()
+            && people.clone().count() == self.players.len()
+            && self.people().len() == self.players.len()
     }
 
     /// The people seated (each once), in seat order.
@@ -635,7 +667,7 @@ impl Table {
             ended_by: ended_by.to_owned(),
             started_at: self.match_started_at,
             ended_at: now,
-            ranked: self.ranked,
+            ranked: self.ranked_match(),
         })
     }
 
@@ -651,6 +683,7 @@ impl Table {
         }
         self.departed.clear();
         self.next_seats.clear();
+        self.rating_changes.clear();
         self.paused = None;
         self.clock = None;
         self.phase = Phase::Playing;
@@ -763,6 +796,9 @@ impl Table {
                 self.check_stamp(stamp)?;
                 let seat = self.seat_of(user).ok_or(Refusal::NotYourTable)?;
                 self.check_not_paused()?;
+                if self.ranked_match() {
+                    return Err(Refusal::NoUndoInRanked);
+                }
                 let people: Vec<UserId> =
                     self.players.iter().filter_map(Player::person_id).collect();
                 let alone = people.iter().all(|&p| p == user);

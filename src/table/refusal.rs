@@ -80,6 +80,10 @@ pub enum Refusal {
     NoUndoInRanked,
     /// Channel settings are changed by members with Manage Channels.
     CannotChangeSettings,
+    /// Ranked matches need a different person in every seat.
+    RankedNeedsPeople,
+    /// Ranked play is switched off here (`/settings ranked:false`).
+    RankedOff,
 }
 
 impl Refusal {
@@ -131,6 +135,8 @@ impl Refusal {
             Refusal::NotOpen => "refusal.not_open",
             Refusal::NoUndoInRanked => "refusal.no_undo_in_ranked",
             Refusal::CannotChangeSettings => "refusal.cannot_change_settings",
+            Refusal::RankedNeedsPeople => "refusal.ranked_needs_people",
+            Refusal::RankedOff => "refusal.ranked_off",
         }
     }
 

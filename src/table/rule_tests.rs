@@ -29,6 +29,7 @@ fn open(kind: GameKind) -> Open {
         lang: crate::i18n::Lang::En,
         open: false,
         rules: Rules::default(),
+        ranked: false,
     })
 }
 
@@ -535,4 +536,62 @@ fn the_host_changes_the_rules_between_matches() {
     assert_eq!(table.seat_of(HOST), Some(0), "rotation is off now");
     assert!(table.players.contains(&Player::Cpu { level: Level::Hard }));
     assert_eq!(table.clock.map(|c| c.deadline), Some(4 + 30_000));
+}
+
+#[test]
+fn ranked_tables_are_for_people_only_and_have_no_undo() {
+    let ranked = |o: Open| {
+        let mut o = o.0;
+        o.ranked = true;
+        Table::open(o, 0, &mut StdRng::seed_from_u64(3))
+    };
+    // Against the CPU, or both sides: refused before any table opens.
+    assert_eq!(
+        ranked(open(GameKind::Connect4)).unwrap_err(),
+        Refusal::RankedNeedsPeople
+    );
+    let mut both = open(GameKind::Connect4);
+    both.0.self_play = true;
+    assert_eq!(ranked(both).unwrap_err(), Refusal::RankedNeedsPeople);
+    assert_eq!(
+        ranked(open(GameKind::Connect4ThreePlayer).invite(ANA)).unwrap_err(),
+        Refusal::RankedNeedsPeople,
+        "a seat would be the CPU's"
+    );
+    // An open ranked table starts only when every seat is taken.
+    let (mut lobby, _) = ranked(open(GameKind::Connect4).open_table()).unwrap();
+    assert_eq!(no(&mut lobby, start(HOST), 1), Refusal::RankedNeedsPeople);
+    ok(&mut lobby, join(ANA), 2);
+    ok(&mut lobby, start(HOST), 3);
+    assert!(lobby.ranked_match());
+    person_moves(&mut lobby, 4);
+    let user = lobby.players[0].person_id().unwrap();
+    assert_eq!(
+        no(&mut lobby, Action::Undo { user, stamp: None }, 5),
+        Refusal::NoUndoInRanked
+    );
+    ok(&mut lobby, resign(ANA), 6);
+    assert!(lobby.match_record(6).unwrap().ranked);
+
+    // A declined seat goes to the CPU: that match is not ranked.
+    let (mut three, _) =
+        ranked(open(GameKind::Connect4ThreePlayer).invite(ANA).invite(BEN)).unwrap();
+    ok(
+        &mut three,
+        Action::Accept {
+            user: ANA,
+            stamp: None,
+        },
+        1,
+    );
+    ok(
+        &mut three,
+        Action::Decline {
+            user: BEN,
+            stamp: None,
+        },
+        2,
+    );
+    assert_eq!(three.phase, Phase::Playing);
+    assert!(!three.ranked_match());
 }

@@ -200,6 +200,9 @@ impl Table {
             });
         };
         self.check_host(user)?;
+        if self.ranked && seats.iter().any(Option::is_none) {
+            return Err(Refusal::RankedNeedsPeople);
+        }
         let seats = seats.clone();
         let players = if self.matches == 0 {
             self.first_order(seats)

@@ -22,6 +22,7 @@ fn opening(invited: Vec<(UserId, String)>) -> Opening {
         lang: crate::i18n::Lang::En,
         open: false,
         rules: Rules::default(),
+        ranked: false,
     }
 }
 

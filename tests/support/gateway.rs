@@ -116,6 +116,7 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
                     .collect();
                 st.session_shard = shard;
                 st.seq = 1;
+                st.conn_seq.insert(conn_id, 1);
                 st.session_id = format!("standin-session-{conn_id}");
                 let ready = json!({
                     "op": 0,
@@ -161,7 +162,15 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
                     let _ = tx.send(Message::Text(json!({"op": 9, "d": false}).to_string()));
                     continue;
                 }
-                st.seq += 1;
+                // The resumed session goes on counting where it stopped.
+                let old = session
+                    .strip_prefix("standin-session-")
+                    .and_then(|c| c.parse::<u64>().ok())
+                    .and_then(|c| st.conn_seq.get(&c).copied())
+                    .unwrap_or(st.seq);
+                st.seq = old + 1;
+                let seq = st.seq;
+                st.conn_seq.insert(conn_id, seq);
                 let resumed = json!({"op": 0, "s": st.seq, "t": "RESUMED", "d": {}});
                 let (shard, total) = st.session_shard;
                 st.shard_conns.insert(shard, (conn_id, total, tx.clone()));

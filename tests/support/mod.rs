@@ -116,6 +116,8 @@ pub struct State {
     pub shard_conns: BTreeMap<u32, (u64, u32, mpsc::UnboundedSender<WsMessage>)>,
     /// The shard of the newest session (the one RESUME may continue).
     pub session_shard: (u32, u32),
+    /// The last sequence number sent on each gateway connection.
+    pub conn_seq: BTreeMap<u64, u64>,
     pub default_channel: u64,
     pub joined_at: String,
     pub users: BTreeMap<u64, User>,
@@ -230,6 +232,7 @@ impl StandIn {
             recommended_shards: 1,
             shard_conns: BTreeMap::new(),
             session_shard: (0, 1),
+            conn_seq: BTreeMap::new(),
             default_channel: base - 3,
             joined_at,
             users: BTreeMap::new(),
@@ -547,12 +550,15 @@ impl StandIn {
             st.shard_conns
                 .iter()
                 .find(|(id, (_, total, _))| (g >> 22) % u64::from(*total) == u64::from(**id))
-                .map(|(_, (_, _, tx))| tx.clone())
+                .map(|(_, (conn, _, tx))| (*conn, tx.clone()))
         });
-        let Some(tx) = sharded.or_else(|| st.gateway.clone().map(|(_, tx)| tx)) else {
+        let Some((conn, tx)) = sharded.or_else(|| st.gateway.clone()) else {
             panic!("stand-in: cannot dispatch {event}: no bot is connected to the gateway (call wait_ready first)");
         };
-        st.seq += 1;
+        // Each connection (shard) counts its own sequence, as Discord does.
+        let seq = st.conn_seq.entry(conn).or_insert(1);
+        *seq += 1;
+        st.seq = *seq;
         let frame = json!({"op": 0, "s": st.seq, "t": event, "d": data});
         tx.send(WsMessage::Text(frame.to_string()))
             .expect("gateway connection closed");

@@ -1,0 +1,242 @@
+//! `/rating`, `/leaderboard` and `/stats`: ratings and results in this
+//! server, as text and (leaderboard, stats) as an image drawn like the
+//! boards, with the same words in the message for screen readers.
+
+use super::{tell, Bot, Failure, Noted};
+use crate::game::GameKind;
+use crate::i18n::{tr, Lang};
+use crate::rating::{leaderboard_text, rating_text};
+use crate::render::{self, Image, LeaderboardView, Results, StandingLine, StatsGame, StatsView};
+use crate::store::{LeaderLine, Tally};
+use crate::table::{Refusal, UserId};
+use serenity::all::{
+    CommandInteraction, Context, CreateAllowedMentions, CreateAttachment,
+    CreateInteractionResponse, CreateInteractionResponseMessage, ResolvedValue,
+};
+use std::sync::Arc;
+
+/// The games that have ratings (the ones `ranked:true` is offered on).
+pub const RANKED_GAMES: [&str; 2] = ["connect4", "connect4-3p"];
+
+/// The `user` option (default: the asker) with the name this server
+/// shows, and the `game` option.
+fn who_and_game(command: &CommandInteraction) -> Result<(UserId, String, Option<String>), Failure> {
+    let mut who = (
+        command.user.id.get(),
+        super::member_name(&command.user, command.member.as_deref()),
+    );
+    let mut game = None;
+    for option in command.data.options() {
+        match (option.name, option.value) {
+            ("user", ResolvedValue::User(user, member)) => {
+                let name = member
+                    .and_then(|m| m.nick.clone())
+                    .or_else(|| user.global_name.clone())
+                    .unwrap_or_else(|| user.name.clone());
+                who = (user.id.get(), name);
+            }
+            ("game", ResolvedValue::String(name)) => {
+                if super::commands::game_kind(name).is_none() {
+                    return Err(super::BadInput::UnexpectedOption(name.to_string()).into());
+                }
+                game = Some(name.to_owned());
+            }
+            (name, _) => return Err(super::BadInput::UnexpectedOption(name.to_string()).into()),
+        }
+    }
+    Ok((who.0, who.1, game))
+}
+
+fn guild_of(command: &CommandInteraction) -> Result<u64, Failure> {
+    command
+        .guild_id
+        .map(|g| g.get())
+        .ok_or_else(|| Refusal::NotInGuild.into())
+}
+
+fn unsaved(e: crate::store::StoreError) -> Failure {
+    Failure::Unsaved(format!("reading ratings: {e}"))
+}
+
+/// `/rating [user] [game]`: one game, or every rated game of the person.
+pub async fn rating(
+    bot: &Arc<Bot>,
+    ctx: &Context,
+    command: &CommandInteraction,
+) -> Result<(), Failure> {
+    let guild = guild_of(command)?;
+    let lang = Lang::from_locale(&command.locale);
+    let (user, name, game) = who_and_game(command)?;
+    let games: Vec<&str> = match &game {
+        Some(g) => vec![g.as_str()],
+        None => RANKED_GAMES.to_vec(),
+    };
+    let store = bot.service.store();
+    let rows = store.ratings(guild, user, &games).await.map_err(unsaved)?;
+    let text = if rows.is_empty() {
+        let game_title = tr(lang, &format!("game.{}", games[0]), &[]);
+        tr(
+            lang,
+            "rating.none",
+            &[("name", &name), ("game", &game_title)],
+        )
+    } else {
+        rows.iter()
+            .map(|row| rating_text(lang, &name, &row.game, &row.rating, row.rank, row.rated))
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    };
+    tell(ctx, command, text).await;
+    Ok(())
+}
+
+fn results(tally: &Tally) -> Results {
+    Results {
+        wins: tally.wins,
+        draws: tally.draws,
+        losses: tally.losses,
+    }
+}
+
+fn standing(line: &LeaderLine) -> StandingLine {
+    StandingLine {
+        rank: line.rank,
+        user: line.user,
+        name: line.name.clone(),
+        rating: line.rating.display(),
+        provisional: line.rating.is_provisional(),
+        change: line.rating.display_change(),
+        results: Results {
+            wins: line.rating.wins,
+            draws: line.rating.draws,
+            losses: line.rating.losses,
+        },
+    }
+}
+
+/// Answers publicly with `text` and the image (drawn off the runtime).
+async fn answer_with_image(
+    ctx: &Context,
+    command: &CommandInteraction,
+    text: String,
+    draw: impl FnOnce() -> Image + Send + 'static,
+    file: &str,
+) -> Result<(), Failure> {
+    let image = tokio::task::spawn_blocking(draw)
+        .await
+        .map_err(|e| Failure::Internal(format!("drawing {file}: {e}")))?;
+    let attachment = CreateAttachment::bytes(image.png, file).description(image.alt);
+    let message = CreateInteractionResponseMessage::new()
+        .content(text)
+        .add_file(attachment)
+        .allowed_mentions(CreateAllowedMentions::new());
+    command
+        .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+        .await
+        .noted()?;
+    Ok(())
+}
+
+/// `/leaderboard [game]`: the top 10 and the asker's own line.
+pub async fn leaderboard(
+    bot: &Arc<Bot>,
+    ctx: &Context,
+    command: &CommandInteraction,
+) -> Result<(), Failure> {
+    let guild = guild_of(command)?;
+    let lang = Lang::from_locale(&command.locale);
+    let (_, _, game) = who_and_game(command)?;
+    let game = game.unwrap_or_else(|| GameKind::Connect4.command().to_owned());
+    let asker = command.user.id.get();
+    let board = bot
+        .service
+        .store()
+        .leaderboard(guild, &game, 10, Some(asker))
+        .await
+        .map_err(unsaved)?;
+    if board.lines.is_empty() {
+        let title = tr(lang, &format!("game.{game}"), &[]);
+        tell(
+            ctx,
+            command,
+            tr(lang, "leaderboard.empty", &[("game", &title)]),
+        )
+        .await;
+        return Ok(());
+    }
+    let lines: Vec<(u32, &str, &crate::rating::Rating)> = board
+        .lines
+        .iter()
+        .map(|l| (l.rank, l.name.as_str(), &l.rating))
+        .collect();
+    let own = board
+        .own
+        .as_ref()
+        .map(|l| (l.rank, l.name.as_str(), &l.rating));
+    let text = leaderboard_text(lang, &game, &lines, own);
+    let view = LeaderboardView {
+        game: game.clone(),
+        lines: board.lines.iter().map(standing).collect(),
+        own: board.own.as_ref().map(standing),
+        asker: Some(asker),
+    };
+    answer_with_image(
+        ctx,
+        command,
+        text,
+        move || render::leaderboard(&view, lang),
+        "leaderboard.png",
+    )
+    .await
+}
+
+/// `/stats [user]`: results by game, against people and the CPU by level,
+/// longest win streak.
+pub async fn stats(
+    bot: &Arc<Bot>,
+    ctx: &Context,
+    command: &CommandInteraction,
+) -> Result<(), Failure> {
+    let guild = guild_of(command)?;
+    let lang = Lang::from_locale(&command.locale);
+    let (user, name, _) = who_and_game(command)?;
+    let stats = bot
+        .service
+        .store()
+        .stats(guild, user)
+        .await
+        .map_err(unsaved)?;
+    if stats.total.games() == 0 {
+        tell(ctx, command, tr(lang, "stats.none", &[("name", &name)])).await;
+        return Ok(());
+    }
+    let view = StatsView {
+        name: stats.name.clone().unwrap_or(name),
+        games: stats
+            .games
+            .iter()
+            .map(|g| StatsGame {
+                game: g.game.clone(),
+                total: results(&g.total),
+                vs_people: results(&g.vs_people),
+                vs_cpu: g
+                    .vs_cpu
+                    .iter()
+                    .map(|(level, tally)| (level.name().to_owned(), results(tally)))
+                    .collect(),
+                longest_streak: g.longest_streak,
+            })
+            .collect(),
+        total: results(&stats.total),
+        longest_streak: stats.longest_streak,
+    };
+    // The image's alt text says it all: it is the message too.
+    let image = {
+        let view = view.clone();
+        tokio::task::spawn_blocking(move || render::stats(&view, lang))
+            .await
+            .map_err(|e| Failure::Internal(format!("drawing stats: {e}")))?
+    };
+    let text = image.alt.clone();
+    answer_with_image(ctx, command, text, move || image, "stats.png").await
+}

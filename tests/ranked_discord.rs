@@ -1,0 +1,127 @@
+//! Ranked play through the real serenity client and the Discord stand-in:
+//! refusals before a table opens, a ranked match that changes ratings,
+//! `/rating`, `/leaderboard`, `/stats` and switching ranked play off.
+
+mod bot;
+mod support;
+
+use bot::{assert_private, is_over, turn_of, user_json_id, Harness};
+use serde_json::json;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ranked_match_changes_ratings_that_every_command_shows() {
+    let h = Harness::start().await;
+    let d = &h.discord;
+    let (alice, bob) = (d.user("alice"), d.user("bob"));
+    let channel = d.channel_id();
+
+    // Against the CPU: refused privately, and no table opens.
+    let ix = d
+        .slash(&alice, channel, "connect4", json!({"ranked": true}))
+        .await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("between people only"), "{text}");
+    let ix = d.slash(&alice, channel, "rating", json!({})).await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("no Connect Four rating"), "{text}");
+
+    let ix = d
+        .slash(
+            &alice,
+            channel,
+            "connect4",
+            json!({"opponent": user_json_id(&bob), "ranked": true}),
+        )
+        .await;
+    let board = d.response(ix).await.message_id.unwrap();
+    let ix = d.click_label(&bob, board, "Accept").await;
+    assert_eq!(d.response(ix).await.kind, 7);
+    let mut message = h.settled(board, None).await;
+    assert!(
+        message.content.contains("Ranked match"),
+        "{}",
+        message.content
+    );
+    let labels: Vec<String> = message
+        .buttons()
+        .into_iter()
+        .filter_map(|b| b.label)
+        .collect();
+    assert!(!labels.contains(&"Undo".to_owned()), "{labels:?}");
+    // Red stacks column 1 while yellow stacks column 2: red wins.
+    let red = turn_of(&message).unwrap();
+    while !is_over(&message) {
+        let mover = if turn_of(&message) == Some(alice.id) {
+            &alice
+        } else {
+            &bob
+        };
+        let column = if turn_of(&message) == Some(red) {
+            "1"
+        } else {
+            "2"
+        };
+        message = h.play(mover, board, column).await;
+    }
+    let ratings_line = message
+        .content
+        .lines()
+        .find(|l| l.starts_with("⚖️"))
+        .unwrap_or_else(|| panic!("rating changes on the board: {}", message.content))
+        .to_owned();
+    assert!(
+        ratings_line.contains(&format!("<@{red}>")) && ratings_line.contains('+'),
+        "{ratings_line}"
+    );
+
+    let winner = if red == alice.id { &alice } else { &bob };
+    let ix = d
+        .slash(winner, channel, "rating", json!({"game": "connect4"}))
+        .await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("Rank **1** of 2"), "{text}");
+    assert!(text.contains("1 wins"), "{text}");
+
+    let ix = d.slash(&alice, channel, "leaderboard", json!({})).await;
+    let reply = d.response(ix).await;
+    assert!(
+        !reply.ephemeral,
+        "the leaderboard is for everyone: {reply:?}"
+    );
+    assert_eq!(reply.files.len(), 1, "with its image");
+    assert!(reply.files[0].is_png());
+    let text = reply.content.clone().unwrap_or_default();
+    assert!(text.contains("1. ") && text.contains("2. "), "{text}");
+
+    let ix = d
+        .slash(
+            &alice,
+            channel,
+            "stats",
+            json!({"user": user_json_id(&bob)}),
+        )
+        .await;
+    let reply = d.response(ix).await;
+    assert_eq!(reply.files.len(), 1);
+    assert!(
+        reply.content.unwrap_or_default().contains("1"),
+        "a result is counted"
+    );
+
+    // Switched off in this channel: ranked is refused.
+    let ix = d
+        .slash(&alice, channel, "settings", json!({"ranked": false}))
+        .await;
+    assert_private(&d.response(ix).await);
+    let ix = d
+        .slash(
+            &bob,
+            channel,
+            "connect4",
+            json!({"opponent": user_json_id(&alice), "ranked": true}),
+        )
+        .await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("switched off"), "{text}");
+    h.stop().await;
+}
