@@ -1106,3 +1106,5 @@ mod tests;
 
 #[cfg(test)]
 mod rule_tests;
+#[cfg(test)]
+mod test_support;

@@ -2,6 +2,7 @@
 //! turn timers, pause, leaving, seat changes, rotation, idle tables and
 //! ending a table. Time is injected: every clock is a number here.
 
+use super::test_support::*;
 use super::*;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -59,53 +60,6 @@ impl Open {
             .unwrap()
             .0
     }
-}
-
-fn join(user: UserId) -> Action {
-    Action::Join {
-        user,
-        name: format!("p{user}"),
-        stamp: None,
-    }
-}
-fn leave(user: UserId) -> Action {
-    Action::Leave { user, stamp: None }
-}
-fn start(user: UserId) -> Action {
-    Action::Start { user, stamp: None }
-}
-fn pause(user: UserId) -> Action {
-    Action::Pause { user, stamp: None }
-}
-fn resume(user: UserId) -> Action {
-    Action::Resume { user, stamp: None }
-}
-fn rematch(user: UserId) -> Action {
-    Action::Rematch { user, stamp: None }
-}
-fn resign(user: UserId) -> Action {
-    Action::Resign { user, stamp: None }
-}
-fn tick() -> Action {
-    Action::Tick {
-        idle_ms: DEFAULT_IDLE_MS,
-    }
-}
-
-/// Applies an action that must be accepted.
-fn ok(table: &mut Table, action: Action, now: u64) -> Effects {
-    let what = format!("{action:?}");
-    table
-        .apply(action, now)
-        .unwrap_or_else(|r| panic!("{what} refused: {r:?}"))
-}
-
-/// Applies an action that must be refused, and checks nothing changed.
-fn no(table: &mut Table, action: Action, now: u64) -> Refusal {
-    let before = table.clone();
-    let refusal = table.apply(action, now).unwrap_err();
-    assert_eq!(*table, before, "a refusal changed the table");
-    refusal
 }
 
 /// The person to move plays the first legal move.

@@ -1,3 +1,4 @@
+use super::test_support::*;
 use super::*;
 use crate::game::Game;
 use rand::rngs::StdRng;
@@ -53,14 +54,6 @@ fn accepted() -> Table {
     table
 }
 
-/// Applies an action that must be refused and checks nothing changed.
-fn refused(table: &mut Table, action: Action, now: u64) -> Refusal {
-    let before = table.clone();
-    let refusal = table.apply(action, now).unwrap_err();
-    assert_eq!(*table, before, "a refusal changed the table");
-    refusal
-}
-
 #[test]
 fn solo_starts_at_once_with_a_cpu_seat() {
     for seed in 0..20 {
@@ -95,7 +88,7 @@ fn only_the_invited_person_answers() {
     let mut table = challenge();
     let stamp = Some(table.stamp);
     assert_eq!(
-        refused(
+        no(
             &mut table,
             Action::Accept {
                 user: STRANGER,
@@ -106,21 +99,10 @@ fn only_the_invited_person_answers() {
         Refusal::NotInvited
     );
     assert_eq!(
-        refused(&mut table, Action::Accept { user: HOST, stamp }, 10),
+        no(&mut table, Action::Accept { user: HOST, stamp }, 10),
         Refusal::HostCannotAnswer
     );
-    assert_eq!(
-        refused(
-            &mut table,
-            Action::Move {
-                user: HOST,
-                mv: 3,
-                stamp: None
-            },
-            10
-        ),
-        Refusal::NotStarted
-    );
+    assert_eq!(no(&mut table, play(HOST, 3), 10), Refusal::NotStarted);
     table
         .apply(
             Action::Decline {
@@ -138,7 +120,7 @@ fn only_the_invited_person_answers() {
 fn invitations_expire() {
     let mut table = challenge();
     assert_eq!(
-        refused(
+        no(
             &mut table,
             Action::Tick {
                 idle_ms: DEFAULT_IDLE_MS
@@ -161,7 +143,7 @@ fn invitations_expire() {
     let mut late = challenge();
     let stamp = Some(late.stamp);
     assert_eq!(
-        refused(
+        no(
             &mut late,
             Action::Accept {
                 user: FRIEND,
@@ -178,15 +160,7 @@ fn in_three_player_games_unanswered_seats_go_to_the_cpu() {
     let mut o = opening(vec![(FRIEND, "friend".into()), (STRANGER, "other".into())]);
     o.kind = GameKind::Connect4ThreePlayer;
     let (mut table, _) = Table::open(o, 0, &mut StdRng::seed_from_u64(1)).unwrap();
-    table
-        .apply(
-            Action::Accept {
-                user: FRIEND,
-                stamp: None,
-            },
-            10,
-        )
-        .unwrap();
+    ok(&mut table, accept(FRIEND), 10);
     assert!(matches!(table.phase, Phase::Inviting { .. }));
     let effects = table
         .apply(
@@ -204,13 +178,13 @@ fn in_three_player_games_unanswered_seats_go_to_the_cpu() {
 }
 
 #[test]
-fn turns_stale_boards_and_strangers_are_refused() {
+fn turns_stale_boards_and_strangers_are_no() {
     let mut table = accepted();
     let first = table.players[0].person_id().unwrap();
     let second = table.players[1].person_id().unwrap();
     let old = table.stamp;
     assert_eq!(
-        refused(
+        no(
             &mut table,
             Action::Move {
                 user: second,
@@ -222,7 +196,7 @@ fn turns_stale_boards_and_strangers_are_refused() {
         Refusal::NotYourTurn
     );
     assert_eq!(
-        refused(
+        no(
             &mut table,
             Action::Move {
                 user: STRANGER,
@@ -245,7 +219,7 @@ fn turns_stale_boards_and_strangers_are_refused() {
         .unwrap();
     // The same click again (an older board) is refused, not applied twice.
     assert_eq!(
-        refused(
+        no(
             &mut table,
             Action::Move {
                 user: second,
@@ -273,7 +247,7 @@ fn turns_stale_boards_and_strangers_are_refused() {
     }
     let user = table.player_to_move().unwrap().person_id().unwrap();
     assert_eq!(
-        refused(
+        no(
             &mut table,
             Action::Move {
                 user,
@@ -285,7 +259,7 @@ fn turns_stale_boards_and_strangers_are_refused() {
         Refusal::Full
     );
     assert_eq!(
-        refused(
+        no(
             &mut table,
             Action::Move {
                 user,
@@ -321,29 +295,8 @@ fn a_win_ends_the_match_and_rematch_rotates_the_starter() {
         panic!("red should have won: {:?}", table.phase);
     };
     let user = starter.person_id().unwrap();
-    assert_eq!(
-        refused(
-            &mut table,
-            Action::Move {
-                user: FRIEND,
-                mv: 4,
-                stamp: None
-            },
-            0
-        ),
-        Refusal::GameOver
-    );
-    assert_eq!(
-        refused(
-            &mut table,
-            Action::Rematch {
-                user: STRANGER,
-                stamp: None
-            },
-            0
-        ),
-        Refusal::NotYourTable
-    );
+    assert_eq!(no(&mut table, play(FRIEND, 4), 0), Refusal::GameOver);
+    assert_eq!(no(&mut table, rematch(STRANGER), 0), Refusal::NotYourTable);
     let effects = table
         .apply(
             Action::Rematch {
@@ -365,39 +318,11 @@ fn a_win_ends_the_match_and_rematch_rotates_the_starter() {
 #[test]
 fn resign_gives_the_match_away() {
     let mut table = accepted();
-    assert_eq!(
-        refused(
-            &mut table,
-            Action::Resign {
-                user: STRANGER,
-                stamp: None
-            },
-            0
-        ),
-        Refusal::NotYourTable
-    );
-    table
-        .apply(
-            Action::Resign {
-                user: FRIEND,
-                stamp: None,
-            },
-            0,
-        )
-        .unwrap();
+    assert_eq!(no(&mut table, resign(STRANGER), 0), Refusal::NotYourTable);
+    ok(&mut table, resign(FRIEND), 0);
     let seat = table.seat_of(FRIEND).unwrap();
     assert_eq!(table.phase, Phase::Finished(MatchEnd::Resigned { seat }));
-    assert_eq!(
-        refused(
-            &mut table,
-            Action::Resign {
-                user: FRIEND,
-                stamp: None
-            },
-            0
-        ),
-        Refusal::GameOver
-    );
+    assert_eq!(no(&mut table, resign(FRIEND), 0), Refusal::GameOver);
 }
 
 #[test]
@@ -406,26 +331,15 @@ fn cpu_moves_for_an_old_position_are_dropped() {
     o.host_seat = Some(1);
     let (mut table, effects) = Table::open(o, 0, &mut StdRng::seed_from_u64(1)).unwrap();
     let stamp = effects.cpu_turn.expect("the CPU starts");
-    assert_eq!(
-        refused(
-            &mut table,
-            Action::Move {
-                user: HOST,
-                mv: 0,
-                stamp: None
-            },
-            0
-        ),
-        Refusal::NotYourTurn
-    );
+    assert_eq!(no(&mut table, play(HOST, 0), 0), Refusal::NotYourTurn);
     table.apply(Action::CpuMove { mv: 3, stamp }, 0).unwrap();
     assert_eq!(
-        refused(&mut table, Action::CpuMove { mv: 3, stamp }, 0),
+        no(&mut table, Action::CpuMove { mv: 3, stamp }, 0),
         Refusal::StaleBoard
     );
     let stamp = table.stamp;
     assert_eq!(
-        refused(&mut table, Action::CpuMove { mv: 3, stamp }, 0),
+        no(&mut table, Action::CpuMove { mv: 3, stamp }, 0),
         Refusal::NotYourTurn
     );
 }
@@ -475,61 +389,15 @@ fn undo_against_the_cpu_takes_back_the_cpu_reply_too() {
     let mut o = opening(vec![]);
     o.host_seat = Some(0);
     let (mut table, _) = Table::open(o, 0, &mut StdRng::seed_from_u64(1)).unwrap();
-    assert_eq!(
-        refused(
-            &mut table,
-            Action::Undo {
-                user: HOST,
-                stamp: None
-            },
-            0
-        ),
-        Refusal::NothingToUndo
-    );
-    table
-        .apply(
-            Action::Move {
-                user: HOST,
-                mv: 3,
-                stamp: None,
-            },
-            0,
-        )
-        .unwrap();
+    assert_eq!(no(&mut table, undo(HOST), 0), Refusal::NothingToUndo);
+    ok(&mut table, play(HOST, 3), 0);
     let stamp = table.stamp;
     table.apply(Action::CpuMove { mv: 2, stamp }, 0).unwrap();
-    table
-        .apply(
-            Action::Move {
-                user: HOST,
-                mv: 4,
-                stamp: None,
-            },
-            0,
-        )
-        .unwrap();
+    ok(&mut table, play(HOST, 4), 0);
     let stamp = table.stamp;
     table.apply(Action::CpuMove { mv: 5, stamp }, 0).unwrap();
-    assert_eq!(
-        refused(
-            &mut table,
-            Action::Undo {
-                user: STRANGER,
-                stamp: None
-            },
-            0
-        ),
-        Refusal::NotYourTable
-    );
-    let effects = table
-        .apply(
-            Action::Undo {
-                user: HOST,
-                stamp: None,
-            },
-            0,
-        )
-        .unwrap();
+    assert_eq!(no(&mut table, undo(STRANGER), 0), Refusal::NotYourTable);
+    let effects = ok(&mut table, undo(HOST), 0);
     assert_eq!(effects.cpu_turn, None, "the person moves again");
     assert_eq!(table.history, vec![3, 2]);
     assert_eq!(table.game.plies(), 2);
@@ -541,134 +409,31 @@ fn undo_between_people_needs_the_opponents_yes() {
     let mut table = accepted();
     let first = table.players[0].person_id().unwrap();
     let second = table.players[1].person_id().unwrap();
-    table
-        .apply(
-            Action::Move {
-                user: first,
-                mv: 3,
-                stamp: None,
-            },
-            0,
-        )
-        .unwrap();
-    table
-        .apply(
-            Action::Undo {
-                user: first,
-                stamp: None,
-            },
-            0,
-        )
-        .unwrap();
+    ok(&mut table, play(first, 3), 0);
+    ok(&mut table, undo(first), 0);
     assert_eq!(table.undo_request, Some(first));
+    assert_eq!(no(&mut table, undo(first), 0), Refusal::UndoPending);
     assert_eq!(
-        refused(
-            &mut table,
-            Action::Undo {
-                user: first,
-                stamp: None
-            },
-            0
-        ),
-        Refusal::UndoPending
-    );
-    assert_eq!(
-        refused(
-            &mut table,
-            Action::AnswerUndo {
-                user: first,
-                accept: true,
-                stamp: None
-            },
-            0
-        ),
+        no(&mut table, answer_undo(first, true), 0),
         Refusal::OwnUndoRequest
     );
     assert_eq!(
-        refused(
-            &mut table,
-            Action::AnswerUndo {
-                user: STRANGER,
-                accept: true,
-                stamp: None
-            },
-            0
-        ),
+        no(&mut table, answer_undo(STRANGER, true), 0),
         Refusal::NotYourTable
     );
-    table
-        .apply(
-            Action::AnswerUndo {
-                user: second,
-                accept: false,
-                stamp: None,
-            },
-            0,
-        )
-        .unwrap();
+    ok(&mut table, answer_undo(second, false), 0);
     assert_eq!(table.history, vec![3]);
-    table
-        .apply(
-            Action::Undo {
-                user: first,
-                stamp: None,
-            },
-            0,
-        )
-        .unwrap();
-    table
-        .apply(
-            Action::AnswerUndo {
-                user: second,
-                accept: true,
-                stamp: None,
-            },
-            0,
-        )
-        .unwrap();
+    ok(&mut table, undo(first), 0);
+    ok(&mut table, answer_undo(second, true), 0);
     assert!(table.history.is_empty());
     assert_eq!(table.undo_request, None);
     // A move answers a pending request with no.
-    table
-        .apply(
-            Action::Move {
-                user: first,
-                mv: 3,
-                stamp: None,
-            },
-            0,
-        )
-        .unwrap();
-    table
-        .apply(
-            Action::Undo {
-                user: first,
-                stamp: None,
-            },
-            0,
-        )
-        .unwrap();
-    table
-        .apply(
-            Action::Move {
-                user: second,
-                mv: 3,
-                stamp: None,
-            },
-            0,
-        )
-        .unwrap();
+    ok(&mut table, play(first, 3), 0);
+    ok(&mut table, undo(first), 0);
+    ok(&mut table, play(second, 3), 0);
     assert_eq!(table.undo_request, None);
     assert_eq!(
-        refused(
-            &mut table,
-            Action::AnswerUndo {
-                user: second,
-                accept: true,
-                stamp: None
-            },
-            0
-        ),
+        no(&mut table, answer_undo(second, true), 0),
         Refusal::NoUndoRequest
     );
 }
@@ -679,9 +444,7 @@ fn three_people() -> Table {
     open.kind = GameKind::Connect4ThreePlayer;
     let (mut table, _) = Table::open(open, 0, &mut StdRng::seed_from_u64(3)).unwrap();
     for user in [FRIEND, STRANGER] {
-        table
-            .apply(Action::Accept { user, stamp: None }, 1)
-            .unwrap();
+        ok(&mut table, accept(user), 1);
     }
     assert_eq!(table.phase, Phase::Playing);
     table
@@ -720,37 +483,11 @@ fn resigning_a_three_player_match_hands_the_seat_to_the_cpu() {
     );
     assert!(!effects.match_ended);
     // The person who left can no longer act at the table.
-    assert_eq!(
-        refused(
-            &mut table,
-            Action::Resign {
-                user: FRIEND,
-                stamp: None
-            },
-            3
-        ),
-        Refusal::NotYourTable
-    );
+    assert_eq!(no(&mut table, resign(FRIEND), 3), Refusal::NotYourTable);
     // The last person resigning ends the match.
-    table
-        .apply(
-            Action::Resign {
-                user: STRANGER,
-                stamp: None,
-            },
-            4,
-        )
-        .unwrap();
+    ok(&mut table, resign(STRANGER), 4);
     assert_eq!(table.phase, Phase::Playing);
-    let effects = table
-        .apply(
-            Action::Resign {
-                user: HOST,
-                stamp: None,
-            },
-            5,
-        )
-        .unwrap();
+    let effects = ok(&mut table, resign(HOST), 5);
     assert!(effects.match_ended);
     let host_seat = table.seat_of(HOST).unwrap();
     assert_eq!(
@@ -766,39 +503,14 @@ fn a_resign_while_a_cpu_is_to_move_restarts_its_turn() {
     let mut open = opening(vec![(FRIEND, "friend".into())]);
     open.kind = GameKind::Connect4ThreePlayer;
     let (mut table, _) = Table::open(open, 0, &mut StdRng::seed_from_u64(5)).unwrap();
-    table
-        .apply(
-            Action::Accept {
-                user: FRIEND,
-                stamp: None,
-            },
-            1,
-        )
-        .unwrap();
+    ok(&mut table, accept(FRIEND), 1);
     // Play until the CPU is to move.
     while !table.player_to_move().unwrap().is_cpu() {
         let user = table.player_to_move().unwrap().person_id().unwrap();
         let mv = table.game.legal_moves()[0];
-        table
-            .apply(
-                Action::Move {
-                    user,
-                    mv,
-                    stamp: None,
-                },
-                2,
-            )
-            .unwrap();
+        ok(&mut table, play(user, mv), 2);
     }
-    let effects = table
-        .apply(
-            Action::Resign {
-                user: FRIEND,
-                stamp: None,
-            },
-            3,
-        )
-        .unwrap();
+    let effects = ok(&mut table, resign(FRIEND), 3);
     assert_eq!(
         effects.cpu_turn,
         Some(table.stamp),
@@ -811,25 +523,9 @@ fn declined_seats_are_remembered_for_the_first_match() {
     let mut open = opening(vec![(FRIEND, "friend".into()), (STRANGER, "third".into())]);
     open.kind = GameKind::Connect4ThreePlayer;
     let (mut table, _) = Table::open(open, 0, &mut StdRng::seed_from_u64(3)).unwrap();
-    table
-        .apply(
-            Action::Decline {
-                user: FRIEND,
-                stamp: None,
-            },
-            1,
-        )
-        .unwrap();
+    ok(&mut table, decline(FRIEND), 1);
     assert!(matches!(table.phase, Phase::Inviting { .. }));
-    table
-        .apply(
-            Action::Accept {
-                user: STRANGER,
-                stamp: None,
-            },
-            1,
-        )
-        .unwrap();
+    ok(&mut table, accept(STRANGER), 1);
     assert_eq!(table.phase, Phase::Playing);
     assert_eq!(table.declined, vec![FRIEND]);
     assert_eq!(table.players.iter().filter(|p| p.is_cpu()).count(), 1);
@@ -844,15 +540,7 @@ fn a_three_seat_resignation_is_recorded_without_a_winner() {
     let (mut table, _) = Table::open(o, 5, &mut StdRng::seed_from_u64(1)).unwrap();
     assert_eq!(table.seat_of(HOST), Some(2));
     // Alone with two CPU seats, the host's resignation ends the match.
-    table
-        .apply(
-            Action::Resign {
-                user: HOST,
-                stamp: None,
-            },
-            9,
-        )
-        .unwrap();
+    ok(&mut table, resign(HOST), 9);
     let record = table.match_record(9).unwrap();
     assert_eq!(record.result, "resigned");
     assert_eq!(record.winner, None);
