@@ -307,6 +307,8 @@ async fn a_cpu_seat_reserved_during_a_match_is_taken_at_the_rematch() {
         .await;
     let text = assert_private(&d.response(ix).await);
     assert!(text.contains("This table's next matches"), "{text}");
+    // The board is published again with the new rules' stamp.
+    let over = d.wait_message(board, |m| m.version > over.version).await;
     let ix = d.click_label(&bob, over.id, "Rematch").await;
     assert_eq!(d.response(ix).await.kind, 7);
     let next = h.settled(board, None).await;
