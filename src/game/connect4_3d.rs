@@ -259,17 +259,12 @@ impl Game for Connect4ThreeD {
         (0..RODS as Move).collect()
     }
 
-    fn check(&self, mv: Move) -> Result<(), IllegalMove> {
-        if mv as usize >= RODS {
-            return Err(IllegalMove::NoSuchMove);
-        }
-        if self.is_over() {
-            return Err(IllegalMove::GameOver);
-        }
-        if self.occupied() & (1u64 << (mv as usize + 3 * RODS)) != 0 {
-            return Err(IllegalMove::Full);
-        }
-        Ok(())
+    fn move_count(&self) -> usize {
+        RODS
+    }
+
+    fn taken(&self, mv: Move) -> Option<IllegalMove> {
+        (self.occupied() & (1u64 << (mv as usize + 3 * RODS)) != 0).then_some(IllegalMove::Full)
     }
 
     fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {

@@ -246,17 +246,12 @@ impl Game for DotsAndBoxes {
         (0..self.line_count() as Move).collect()
     }
 
-    fn check(&self, mv: Move) -> Result<(), IllegalMove> {
-        if mv as usize >= self.line_count() {
-            return Err(IllegalMove::NoSuchMove);
-        }
-        if self.is_over() {
-            return Err(IllegalMove::GameOver);
-        }
-        if self.drawn & (1 << mv) != 0 {
-            return Err(IllegalMove::AlreadyDrawn);
-        }
-        Ok(())
+    fn move_count(&self) -> usize {
+        self.line_count()
+    }
+
+    fn taken(&self, mv: Move) -> Option<IllegalMove> {
+        (self.drawn & (1 << mv) != 0).then_some(IllegalMove::AlreadyDrawn)
     }
 
     fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {

@@ -388,17 +388,13 @@ where
         (0..W as Move).collect()
     }
 
-    fn check(&self, mv: Move) -> Result<(), IllegalMove> {
-        if mv as usize >= W {
-            return Err(IllegalMove::NoSuchMove);
-        }
-        if self.is_over() {
-            return Err(IllegalMove::GameOver);
-        }
-        if !(self.occupied() & B::from_u128(Self::LAYOUT.top(mv as usize))).is_empty() {
-            return Err(IllegalMove::Full);
-        }
-        Ok(())
+    fn move_count(&self) -> usize {
+        W
+    }
+
+    fn taken(&self, mv: Move) -> Option<IllegalMove> {
+        let top = B::from_u128(Self::LAYOUT.top(mv as usize));
+        (!(self.occupied() & top).is_empty()).then_some(IllegalMove::Full)
     }
 
     fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {

@@ -176,8 +176,26 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// order controls show them (columns left to right, rods A1..D4, lines).
     fn all_moves(&self) -> Vec<Move>;
 
+    /// How many move ids the game has (`0..move_count()`).
+    fn move_count(&self) -> usize;
+
+    /// Why the place of move `mv` (a valid id) is taken — a full column or
+    /// rod, a drawn line — or `None` while it is free.
+    fn taken(&self, mv: Move) -> Option<IllegalMove>;
+
     /// Why `mv` may not be played now, or `Ok` if it may.
-    fn check(&self, mv: Move) -> Result<(), IllegalMove>;
+    fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        if mv as usize >= self.move_count() {
+            return Err(IllegalMove::NoSuchMove);
+        }
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        match self.taken(mv) {
+            Some(why) => Err(why),
+            None => Ok(()),
+        }
+    }
 
     fn is_legal(&self, mv: Move) -> bool {
         self.check(mv).is_ok()
@@ -281,6 +299,12 @@ impl Game for AnyGame {
     }
     fn all_moves(&self) -> Vec<Move> {
         each_game!(self, g => g.all_moves())
+    }
+    fn move_count(&self) -> usize {
+        each_game!(self, g => g.move_count())
+    }
+    fn taken(&self, mv: Move) -> Option<IllegalMove> {
+        each_game!(self, g => g.taken(mv))
     }
     fn check(&self, mv: Move) -> Result<(), IllegalMove> {
         each_game!(self, g => g.check(mv))
