@@ -619,50 +619,21 @@ pub fn offers_hint(table: &Table) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cpu::Level;
-    use crate::table::{Action, Opening};
-    use rand::SeedableRng;
-
-    const HOST: u64 = 10;
+    use crate::table::test_support::{ok, open, play, HOST};
 
     /// A 3 × 3 Dots and Boxes table where the host plays both seats.
     fn dots_table() -> Table {
-        let opening = Opening {
-            no: 1,
-            guild: 3,
-            channel: 2,
-            kind: GameKind::Dots {
-                width: 3,
-                height: 3,
-            },
-            host: HOST,
-            host_name: "host".into(),
-            level: Level::Easy,
-            invited: Vec::new(),
-            self_play: true,
-            host_seat: None,
-            lang: crate::i18n::Lang::En,
-            open: false,
-            rules: crate::table::Rules::default(),
-            ranked: false,
-        };
-        Table::open(opening, 0, &mut rand::rngs::StdRng::seed_from_u64(1))
-            .unwrap()
-            .0
+        let mut opening = open(GameKind::Dots {
+            width: 3,
+            height: 3,
+        });
+        opening.0.self_play = true;
+        opening.at(0)
     }
 
     fn draw(table: &mut Table, line: &str) {
         let mv = table.game.parse_move(line).unwrap();
-        table
-            .apply(
-                Action::Move {
-                    user: HOST,
-                    mv,
-                    stamp: None,
-                },
-                0,
-            )
-            .unwrap();
+        ok(table, play(HOST, mv), 0);
     }
 
     #[test]

@@ -1107,4 +1107,4 @@ mod tests;
 #[cfg(test)]
 mod rule_tests;
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;

@@ -7,60 +7,9 @@ use super::*;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-const HOST: UserId = 10;
 const ANA: UserId = 20;
 const BEN: UserId = 30;
 const MOD: UserId = 40;
-
-/// A table opening, changed by the builder's methods.
-struct Open(Opening);
-
-fn open(kind: GameKind) -> Open {
-    Open(Opening {
-        no: 1,
-        guild: 1000,
-        channel: 100,
-        kind,
-        host: HOST,
-        host_name: "host".into(),
-        level: Level::Easy,
-        invited: Vec::new(),
-        self_play: false,
-        host_seat: None,
-        lang: crate::i18n::Lang::En,
-        open: false,
-        rules: Rules::default(),
-        ranked: false,
-    })
-}
-
-impl Open {
-    fn open_table(mut self) -> Open {
-        self.0.open = true;
-        self
-    }
-    fn timer(mut self, seconds: u32) -> Open {
-        self.0.rules.timer = Some(seconds);
-        self
-    }
-    fn rotate(mut self, on: bool) -> Open {
-        self.0.rules.rotate = on;
-        self
-    }
-    fn invite(mut self, id: UserId) -> Open {
-        self.0.invited.push((id, format!("p{id}")));
-        self
-    }
-    fn seat(mut self, seat: Seat) -> Open {
-        self.0.host_seat = Some(seat);
-        self
-    }
-    fn at(self, now: u64) -> Table {
-        Table::open(self.0, now, &mut StdRng::seed_from_u64(7))
-            .unwrap()
-            .0
-    }
-}
 
 /// The person to move plays the first legal move.
 fn person_moves(table: &mut Table, now: u64) -> Effects {

@@ -2,6 +2,61 @@
 //! checks that an action is accepted, or refused without any change.
 
 use super::*;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+/// The host of every table these builders open.
+pub const HOST: UserId = 10;
+
+/// A table opening, changed by the builder's methods.
+pub struct Open(pub Opening);
+
+pub fn open(kind: GameKind) -> Open {
+    Open(Opening {
+        no: 1,
+        guild: 1000,
+        channel: 100,
+        kind,
+        host: HOST,
+        host_name: "host".into(),
+        level: Level::Easy,
+        invited: Vec::new(),
+        self_play: false,
+        host_seat: None,
+        lang: crate::i18n::Lang::En,
+        open: false,
+        rules: Rules::default(),
+        ranked: false,
+    })
+}
+
+impl Open {
+    pub fn open_table(mut self) -> Open {
+        self.0.open = true;
+        self
+    }
+    pub fn timer(mut self, seconds: u32) -> Open {
+        self.0.rules.timer = Some(seconds);
+        self
+    }
+    pub fn rotate(mut self, on: bool) -> Open {
+        self.0.rules.rotate = on;
+        self
+    }
+    pub fn invite(mut self, id: UserId) -> Open {
+        self.0.invited.push((id, format!("p{id}")));
+        self
+    }
+    pub fn seat(mut self, seat: Seat) -> Open {
+        self.0.host_seat = Some(seat);
+        self
+    }
+    pub fn at(self, now: u64) -> Table {
+        Table::open(self.0, now, &mut StdRng::seed_from_u64(7))
+            .unwrap()
+            .0
+    }
+}
 
 pub fn join(user: UserId) -> Action {
     Action::Join {

@@ -4,27 +4,13 @@ use crate::game::Game;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-const HOST: UserId = 10;
 const FRIEND: UserId = 20;
 const STRANGER: UserId = 30;
 
 fn opening(invited: Vec<(UserId, String)>) -> Opening {
-    Opening {
-        no: 1,
-        guild: 1000,
-        channel: 100,
-        kind: GameKind::Connect4,
-        host: HOST,
-        host_name: "host".into(),
-        level: Level::Easy,
-        invited,
-        self_play: false,
-        host_seat: None,
-        lang: crate::i18n::Lang::En,
-        open: false,
-        rules: Rules::default(),
-        ranked: false,
-    }
+    let mut o = open(GameKind::Connect4).0;
+    o.invited = invited;
+    o
 }
 
 fn challenge() -> Table {
