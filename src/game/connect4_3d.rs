@@ -385,6 +385,7 @@ impl<'de> Deserialize<'de> for Connect4ThreeD {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::reference::{self, perft, refusals_agree, Reference};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
     use std::collections::HashSet;
@@ -594,62 +595,34 @@ mod tests {
             }
             lines
         }
-
-        fn perft(&self, depth: usize) -> u64 {
-            if depth == 0 || self.over() {
-                return 1;
-            }
-            let mut total = 0;
-            for y in 0..4 {
-                for x in 0..4 {
-                    if self.legal(x, y) {
-                        let mut next = self.clone();
-                        next.play(x, y);
-                        total += next.perft(depth - 1);
-                    }
-                }
-            }
-            total
-        }
     }
 
-    fn perft(p: &Connect4ThreeD, depth: usize) -> u64 {
-        if depth == 0 || p.is_over() {
-            return 1;
+    impl Reference for Naive {
+        fn move_count(&self) -> usize {
+            RODS
         }
-        let mut total = 0;
-        for mv in 0..RODS as Move {
-            let mut q = *p;
-            if q.play(mv).is_ok() {
-                total += perft(&q, depth - 1);
-            }
+        fn legal(&self, mv: Move) -> bool {
+            (mv as usize) < RODS && Naive::legal(self, mv as usize % 4, mv as usize / 4)
         }
-        total
+        fn over(&self) -> bool {
+            Naive::over(self)
+        }
+        fn play(&mut self, mv: Move) {
+            Naive::play(self, mv as usize % 4, mv as usize / 4)
+        }
     }
 
     fn random_pair(rng: &mut StdRng, plies: usize) -> (Connect4ThreeD, Naive) {
-        let mut p = Connect4ThreeD::new();
-        let mut n = Naive::new();
-        for _ in 0..plies {
-            if p.is_over() {
-                break;
-            }
-            let moves = p.legal_moves();
-            let mv = moves[rng.gen_range(0..moves.len())];
-            p.play(mv).unwrap();
-            n.play(mv as usize % 4, mv as usize / 4);
-        }
-        (p, n)
+        reference::random_pair(Connect4ThreeD::new(), Naive::new(), rng, plies)
     }
 
     #[test]
     fn perft_from_the_start_matches_naive() {
         let p = Connect4ThreeD::new();
-        let n = Naive::new();
         for depth in 0..=4 {
             assert_eq!(perft(&p, depth), 16u64.pow(depth as u32));
-            assert_eq!(perft(&p, depth), n.perft(depth));
         }
+        reference::perft_agrees(&p, &Naive::new(), 4);
         // At ply 5 a rod filled by the first four beads takes no fifth:
         // 16 sequences fewer.
         assert_eq!(perft(&p, 5), 16u64.pow(5) - 16);
@@ -660,13 +633,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(17);
         for round in 0..30 {
             let (p, n) = random_pair(&mut rng, 12 + round);
-            for depth in 0..=3 {
-                assert_eq!(
-                    perft(&p, depth),
-                    n.perft(depth),
-                    "round {round} depth {depth}"
-                );
-            }
+            reference::perft_agrees(&p, &n, 3);
         }
     }
 
@@ -678,23 +645,7 @@ mod tests {
             let mut p = Connect4ThreeD::new();
             let mut n = Naive::new();
             loop {
-                for mv in 0..20u16 {
-                    let legal = n.legal(mv as usize % 4, mv as usize / 4) && mv < 16;
-                    assert_eq!(p.is_legal(mv), legal);
-                    if !legal {
-                        let before = p;
-                        let err = p.play(mv).unwrap_err();
-                        assert_eq!(p, before);
-                        let expected = if mv >= 16 {
-                            IllegalMove::NoSuchMove
-                        } else if n.over() {
-                            IllegalMove::GameOver
-                        } else {
-                            IllegalMove::Full
-                        };
-                        assert_eq!(err, expected);
-                    }
-                }
+                refusals_agree(&mut p, &n, 20, IllegalMove::Full);
                 if p.is_over() {
                     break;
                 }

@@ -67,39 +67,25 @@ mod tests {
     use crate::game::flat::reference;
     use crate::game::{IllegalMove, Move, Outcome};
     use rand::rngs::StdRng;
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     use std::collections::HashSet;
 
     type Naive = reference::Naive<9, 9, 3>;
 
-    fn perft(p: &Connect4ThreePlayer, depth: usize) -> u64 {
-        reference::perft(p, depth)
-    }
+    use reference::perft;
 
     /// A random game of `plies` moves (or fewer if it ends), played on both.
     fn random_pair(rng: &mut StdRng, plies: usize) -> (Connect4ThreePlayer, Naive) {
-        let mut p = Connect4ThreePlayer::new();
-        let mut n = Naive::new();
-        for _ in 0..plies {
-            if p.is_over() {
-                break;
-            }
-            let moves = p.legal_moves();
-            let mv = moves[rng.gen_range(0..moves.len())];
-            p.play(mv).unwrap();
-            n.play(mv as usize);
-        }
-        (p, n)
+        reference::random_pair(Connect4ThreePlayer::new(), Naive::new(), rng, plies)
     }
 
     #[test]
     fn perft_from_the_start_matches_naive() {
         let p = Connect4ThreePlayer::new();
-        let n = Naive::new();
         for depth in 0..=4 {
             assert_eq!(perft(&p, depth), 9u64.pow(depth as u32));
-            assert_eq!(perft(&p, depth), n.perft(depth));
         }
+        reference::perft_agrees(&p, &Naive::new(), 4);
         assert_eq!(perft(&p, 5), 59049);
     }
 
@@ -109,13 +95,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(11);
         for round in 0..40 {
             let (p, n) = random_pair(&mut rng, 20 + round * 2);
-            for depth in 0..=3 {
-                assert_eq!(
-                    perft(&p, depth),
-                    n.perft(depth),
-                    "round {round} depth {depth}"
-                );
-            }
+            reference::perft_agrees(&p, &n, 3);
         }
     }
 

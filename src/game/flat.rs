@@ -468,6 +468,8 @@ where
 #[cfg(test)]
 pub(crate) mod reference {
     use super::*;
+    use crate::game::reference::refusals_agree;
+    pub use crate::game::reference::{perft, perft_agrees, random_pair};
     use rand::rngs::StdRng;
     use rand::Rng;
 
@@ -523,36 +525,23 @@ pub(crate) mod reference {
                 })
             })
         }
-
-        /// Leaf nodes `depth` plies on; finished games are leaves.
-        pub fn perft(&self, depth: usize) -> u64 {
-            if depth == 0 || self.over() {
-                return 1;
-            }
-            (0..W)
-                .filter(|&c| self.legal(c))
-                .map(|c| {
-                    let mut next = self.clone();
-                    next.play(c);
-                    next.perft(depth - 1)
-                })
-                .sum()
-        }
     }
 
-    /// The engine's perft, for comparison with [`Naive::perft`].
-    pub fn perft<G: Game + Copy>(p: &G, depth: usize) -> u64 {
-        if depth == 0 || p.is_over() {
-            return 1;
+    impl<const W: usize, const H: usize, const S: usize> crate::game::reference::Reference
+        for Naive<W, H, S>
+    {
+        fn move_count(&self) -> usize {
+            W
         }
-        p.legal_moves()
-            .into_iter()
-            .map(|mv| {
-                let mut q = *p;
-                q.play(mv).expect("legal");
-                perft(&q, depth - 1)
-            })
-            .sum()
+        fn legal(&self, mv: Move) -> bool {
+            Naive::legal(self, mv as usize)
+        }
+        fn over(&self) -> bool {
+            Naive::over(self)
+        }
+        fn play(&mut self, mv: Move) {
+            Naive::play(self, mv as usize)
+        }
     }
 
     /// Plays `games` random games on the engine and on the plain board and
@@ -570,23 +559,7 @@ pub(crate) mod reference {
             let mut p = FlatBoard::<B, W, H, S>::new();
             let mut n = Naive::<W, H, S>::new();
             loop {
-                for mv in 0..(W + 3) as Move {
-                    let legal = n.legal(mv as usize);
-                    assert_eq!(p.is_legal(mv), legal);
-                    if !legal {
-                        let before = p;
-                        let err = p.play(mv).unwrap_err();
-                        assert_eq!(p, before);
-                        let expected = if mv as usize >= W {
-                            IllegalMove::NoSuchMove
-                        } else if n.over() {
-                            IllegalMove::GameOver
-                        } else {
-                            IllegalMove::Full
-                        };
-                        assert_eq!(err, expected);
-                    }
-                }
+                refusals_agree(&mut p, &n, (W + 3) as Move, IllegalMove::Full);
                 if p.is_over() {
                     break;
                 }

@@ -11,6 +11,8 @@ pub mod connect4_3d;
 pub mod connect4_3p;
 pub mod dots;
 pub mod flat;
+#[cfg(test)]
+pub(crate) mod reference;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
