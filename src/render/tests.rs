@@ -690,3 +690,20 @@ fn write_samples() {
         std::fs::write(dir.join(&name), &image.png).expect("write sample");
     }
 }
+
+#[test]
+#[ignore]
+fn tmp_sizes() {
+    let names = sample_names();
+    for sample in samples().into_iter().filter(|s| s.lang == Lang::En) {
+        let t = std::time::Instant::now();
+        let image = position(&sample.game, &names, sample.lang);
+        println!(
+            "{} {} {} {:?}",
+            sample.game_name,
+            sample.stage,
+            image.png.len(),
+            t.elapsed()
+        );
+    }
+}
