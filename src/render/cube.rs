@@ -166,7 +166,11 @@ fn tiles(lang: Lang) -> Tiles {
         sprite.index(&palette);
     }
     Tiles {
-        board: Indexed::from_rgb(&c, &palette),
+        board: Indexed {
+            pitches: vec![CELL as usize, (GUTTER + PANEL + GAP) as usize],
+            mirrors: indexed::mirrors(HEIGHT, (0..4).map(|y| centre(0, 0, y).1), CELL),
+            ..Indexed::from_rgb(&c, &palette)
+        },
         beads,
         landing,
         palette: Arc::new(palette),

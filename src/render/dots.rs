@@ -172,7 +172,10 @@ fn empty_board(l: &Layout) -> Tiles {
     }
     let palette = Palette::new(&[&c], &inks());
     Tiles {
-        board: Indexed::from_rgb(&c, &palette),
+        board: Indexed {
+            pitches: vec![l.size as usize],
+            ..Indexed::from_rgb(&c, &palette)
+        },
         palette: Arc::new(palette),
     }
 }

@@ -242,20 +242,30 @@ impl Pen {
     }
 
     /// A filled polygon.
+    ///
+    /// imageproc takes whole sample coordinates; the polygon is drawn with
+    /// its points rounded down and up (the union of up to four copies half a
+    /// sample apart), so a shape symmetric about a pixel corner stays
+    /// symmetric, as for [`Pen::disc`].
     pub fn polygon(&mut self, points: &[(f32, f32)], on: bool) {
-        let mut poly: Vec<Point<i32>> = points
-            .iter()
-            .map(|&(x, y)| {
-                let (x, y) = self.at(x, y);
-                Point::new(x.round() as i32, y.round() as i32)
-            })
-            .collect();
-        poly.dedup();
-        while poly.len() > 1 && poly.first() == poly.last() {
-            poly.pop();
-        }
-        if poly.len() >= 3 {
-            draw_polygon_mut(&mut self.image, &poly, Self::value(on));
+        let points: Vec<(f32, f32)> = points.iter().map(|&(x, y)| self.at(x, y)).collect();
+        let mut drawn: Vec<Vec<Point<i32>>> = Vec::new();
+        for x_up in [false, true] {
+            for y_up in [false, true] {
+                let round = |v: f32, up: bool| if up { v.ceil() } else { v.floor() } as i32;
+                let mut poly: Vec<Point<i32>> = points
+                    .iter()
+                    .map(|&(x, y)| Point::new(round(x, x_up), round(y, y_up)))
+                    .collect();
+                poly.dedup();
+                while poly.len() > 1 && poly.first() == poly.last() {
+                    poly.pop();
+                }
+                if poly.len() >= 3 && !drawn.contains(&poly) {
+                    draw_polygon_mut(&mut self.image, &poly, Self::value(on));
+                    drawn.push(poly);
+                }
+            }
         }
     }
 

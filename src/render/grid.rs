@@ -175,7 +175,11 @@ fn tiles(l: &Layout, seats: usize, lang: Lang) -> Tiles {
         .map(|(p, x, y)| (Indexed::from_rgb(p, &palette), *x, *y))
         .collect();
     Tiles {
-        board: Indexed::from_rgb(&c, &palette),
+        board: Indexed {
+            pitches: vec![l.cell as usize],
+            mirrors: indexed::mirrors(l.height, (0..l.rows).map(|row| l.centre(0, row).1), l.cell),
+            ..Indexed::from_rgb(&c, &palette)
+        },
         discs,
         labels,
         palette: Arc::new(palette),

@@ -11,6 +11,24 @@
 use super::draw::{mix, MaskAt, Rgb};
 use image::RgbImage;
 use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Per row of a picture of `height` rows, how many rows back its mirror
+/// image lies, for cells of `cell` rows centred on the pixel boundaries
+/// `centres` (rows below a centre mirror rows above it).
+pub fn mirrors(height: u32, centres: impl IntoIterator<Item = f32>, cell: f32) -> Arc<[u32]> {
+    let mut rows = vec![0u32; height as usize];
+    for centre in centres {
+        let c = centre.round() as i64;
+        for j in 0..(cell / 2.0).floor() as i64 {
+            let row = c + j;
+            if (0..height as i64).contains(&row) && c - 1 - j >= 0 {
+                rows[row as usize] = (2 * j + 1) as u32;
+            }
+        }
+    }
+    Arc::from(rows)
+}
 
 /// Coverage levels of a blend table: 0..=16 sixteenths.
 const LEVELS: usize = 17;
@@ -36,7 +54,7 @@ impl Palette {
     /// commonest shades on their soft edges), each ink, and each ink over the
     /// tiles' main colours at a quarter, a half and three quarters.
     pub fn new(tiles: &[&RgbImage], inks: &[Rgb]) -> Palette {
-        const FROM_TILES: usize = 40;
+        const FROM_TILES: usize = 24;
         const BASES: usize = 8;
         const MAX: usize = 256;
         let mut counts: HashMap<Rgb, u32> = HashMap::new();
@@ -135,6 +153,12 @@ pub struct Indexed {
     pub width: u32,
     pub height: u32,
     pub pixels: Vec<u8>,
+    /// Distances in pixels at which the picture repeats along a row (the
+    /// cells' pitch): where the PNG encoder looks for copies.
+    pub pitches: Vec<usize>,
+    /// Per row, how many rows back lies the row it mirrors (0: none): the
+    /// cells are symmetric about their centre line.
+    pub mirrors: Arc<[u32]>,
 }
 
 impl Indexed {
@@ -144,6 +168,8 @@ impl Indexed {
             width: image.width(),
             height: image.height(),
             pixels: palette.index(image),
+            pitches: Vec::new(),
+            mirrors: Arc::from(Vec::new()),
         }
     }
 

@@ -9,6 +9,7 @@
 //! Rendering is pure and synchronous; callers run it off the async runtime.
 
 mod cube;
+mod deflate;
 mod dots;
 mod draw;
 mod encode;
