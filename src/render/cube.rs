@@ -1,6 +1,6 @@
 //! Connect Four 3D: the four levels of the cube side by side, bottom first.
 
-use super::raster::{Align, Canvas};
+use super::draw::{canvas, text_width, Align};
 use super::tiles::{Sprite, TileCache};
 use super::*;
 
@@ -67,24 +67,38 @@ fn in_cube(&(level, x, y): &(usize, usize, usize)) -> bool {
 
 /// What every 3D board in one language shares: the picture of the empty
 /// cube (titles, letters, numbers, panels, holes, legend), each seat's bead
-/// in its hole and the landing mark in an empty hole.
+/// in its hole, the landing mark in an empty hole, and their palette.
 struct Tiles {
-    board: Canvas,
+    board: Indexed,
     /// Seats 0, 1, 2 and any other seat (grey).
     beads: [Sprite; 4],
     landing: Sprite,
+    palette: Arc<Palette>,
 }
 
 static TILES: TileCache<Lang, Tiles> = TileCache::new();
 
+/// Colours the moves paint over the tiles.
+const INKS: [Rgb; 5] = [
+    HIGHLIGHT,
+    WIN_OUTLINE,
+    WIN_STROKE,
+    rgb(0xFFFFFF),
+    rgb(0x5A4300),
+];
+
 fn tiles(lang: Lang) -> Tiles {
-    let mut c = Canvas::new(WIDTH, HEIGHT, BACKGROUND);
+    let mut c = canvas(WIDTH, HEIGHT, BACKGROUND);
+    let (hx, hy) = centre(0, 0, 0);
+    let hole = Mask::draw(square(hx, hy, CELL * 0.42), |p| {
+        p.disc(hx, hy, CELL * 0.42, true)
+    });
     for level in 0..4 {
         let (px, py) = panel_origin(level);
         // Title, shrunk if the font would overflow the panel.
         let title = level_title(level, lang);
         let mut size = 18.0;
-        while size > 10.0 && Canvas::text_width(&title, size) > PANEL {
+        while size > 10.0 && text_width(&title, size) > PANEL {
             size -= 1.0;
         }
         c.text(
@@ -120,7 +134,8 @@ fn tiles(lang: Lang) -> Tiles {
         for x in 0..4 {
             for y in 0..4 {
                 let (cx, cy) = centre(level, x, y);
-                c.circle(cx, cy, CELL * 0.42, HOLE);
+                let moved = hole.moved((cx - hx).round() as i32, (cy - hy).round() as i32);
+                draw::paint(&mut c, moved, HOLE, 1.0);
             }
         }
     }
@@ -131,23 +146,41 @@ fn tiles(lang: Lang) -> Tiles {
         WIDTH as f32 / 2.0,
         HEIGHT as f32 - LEGEND_H / 2.0 - 4.0,
     );
-    let sprite = |draw: &dyn Fn(&mut Canvas, f32, f32)| {
+    let sprite = |draw: &dyn Fn(&mut RgbImage, f32, f32)| {
         Sprite::round(CELL * 0.42 + 1.0, centre(0, 0, 0), FRAME, |c, x, y| {
             c.circle(x, y, CELL * 0.42, HOLE);
             draw(c, x, y);
         })
     };
     let bead = |seat: Seat| sprite(&|c, x, y| draw_token(c, x, y, CELL * 0.39, seat));
+    let mut beads = [bead(0), bead(1), bead(2), bead(3)];
+    let mut landing = sprite(&|c, x, y| {
+        c.shape(square(x, y, CELL * 0.3), MUTED, |p| {
+            p.dashed_ring(x, y, CELL * 0.25, 2.5, 8)
+        })
+    });
+    let mut pictures: Vec<&RgbImage> = vec![&c, &landing.rgb];
+    pictures.extend(beads.iter().map(|b| &b.rgb));
+    let palette = Palette::new(&pictures, &INKS);
+    for sprite in beads.iter_mut().chain([&mut landing]) {
+        sprite.index(&palette);
+    }
     Tiles {
-        board: c,
-        beads: [bead(0), bead(1), bead(2), bead(3)],
-        landing: sprite(&|c, x, y| c.dashed_ring(x, y, CELL * 0.25, 2.5, 8, MUTED)),
+        board: Indexed {
+            pitches: vec![CELL as usize, (GUTTER + PANEL + GAP) as usize],
+            mirrors: indexed::mirrors(HEIGHT, (0..4).map(|y| centre(0, 0, y).1), CELL),
+            ..Indexed::from_rgb(&c, &palette)
+        },
+        beads,
+        landing,
+        palette: Arc::new(palette),
     }
 }
 
-pub(super) fn draw(view: &CubeView) -> Canvas {
+pub(super) fn draw(view: &CubeView) -> (Indexed, Arc<Palette>) {
     let tiles = TILES.get(view.lang, || tiles(view.lang));
     let mut c = tiles.board.clone();
+    let p = &tiles.palette;
     let last = view.last.filter(in_cube);
     for level in 0..4 {
         for x in 0..4 {
@@ -164,7 +197,7 @@ pub(super) fn draw(view: &CubeView) -> Canvas {
         if let Some((l, x, y)) = last {
             if l == level {
                 let (cx, cy) = centre(level, x, y);
-                c.ring(cx, cy, CELL * 0.47, 2.6, HIGHLIGHT);
+                c.paint(p, ring(cx, cy, CELL * 0.47, 2.6).at(), HIGHLIGHT, 1.0);
             }
         }
         // A winning line on every level it crosses: through its cells on
@@ -184,8 +217,18 @@ pub(super) fn draw(view: &CubeView) -> Canvas {
                 if dx == 0.0 && dy == 0.0 {
                     // Straight up a rod: a target ring on the bead.
                     let (cx, cy) = a;
-                    c.ring(cx, cy, CELL * 0.29, CELL * 0.14, WIN_OUTLINE);
-                    c.ring(cx, cy, CELL * 0.29, CELL * 0.07, WIN_STROKE);
+                    c.paint(
+                        p,
+                        ring(cx, cy, CELL * 0.29, CELL * 0.14).at(),
+                        WIN_OUTLINE,
+                        1.0,
+                    );
+                    c.paint(
+                        p,
+                        ring(cx, cy, CELL * 0.29, CELL * 0.07).at(),
+                        WIN_STROKE,
+                        1.0,
+                    );
                     continue;
                 }
                 // The line climbs through this one cell: a short stroke in
@@ -193,16 +236,21 @@ pub(super) fn draw(view: &CubeView) -> Canvas {
                 a = (a.0 - dx * CELL * 0.45, a.1 - dy * CELL * 0.45);
                 b = (b.0 + dx * CELL * 0.45, b.1 + dy * CELL * 0.45);
             }
-            draw_win_line(&mut c, a, b, CELL * 0.28);
+            draw_win_line(&mut c, p, a, b, CELL * 0.28);
         }
         for &(l, x, y) in view.lines.iter().flatten() {
             if let (true, Some(seat)) = (l == level && in_cube(&(l, x, y)), view.at(l, x, y)) {
                 let (cx, cy) = centre(l, x, y);
-                draw_mark(&mut c, cx, cy, CELL * 0.39 * 0.5, seat, style(seat).ink);
+                c.paint(
+                    p,
+                    mark(cx, cy, CELL * 0.39 * 0.5, seat).at(),
+                    style(seat).ink,
+                    1.0,
+                );
             }
         }
     }
-    c
+    (c, Arc::clone(&tiles.palette))
 }
 
 pub(super) fn alt(view: &CubeView) -> String {

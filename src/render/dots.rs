@@ -1,6 +1,6 @@
 //! Dots and Boxes: a score header, then the dots with their chart names.
 
-use super::raster::{ellipsize, printable, Align, Canvas};
+use super::draw::{canvas, ellipsize, printable, Align};
 use super::tiles::TileCache;
 use super::*;
 
@@ -12,7 +12,7 @@ const GUTTER: f32 = 40.0;
 const LETTERS_H: f32 = 40.0;
 const DOT: f32 = 7.0;
 /// Faint guide for lines not drawn yet.
-const UNDRAWN: [u8; 3] = raster::rgb(0xD5DBE5);
+const UNDRAWN: [u8; 3] = rgb(0xD5DBE5);
 
 pub(super) struct Layout {
     pub width: usize,
@@ -88,10 +88,10 @@ fn lines_of(l: &Layout) -> Vec<DotsLine> {
     lines
 }
 
-fn draw_header(c: &mut Canvas, view: &DotsView) {
+/// The header's names and scores, in white on its dark band.
+fn draw_header(c: &mut Indexed, p: &Palette, view: &DotsView) {
     let w = c.width as f32;
-    let (top, bottom) = (MARGIN, MARGIN + HEADER_H);
-    let cy = (top + bottom) / 2.0;
+    let cy = MARGIN + HEADER_H / 2.0;
     let name_w = w / 2.0 - 150.0;
     for seat in 0..2u8 {
         let name = ellipsize(printable(&view.names[seat as usize]).trim(), 22.0, name_w);
@@ -103,28 +103,50 @@ fn draw_header(c: &mut Canvas, view: &DotsView) {
             name
         };
         let score = view.scores[seat as usize].to_string();
-        if seat == 0 {
-            draw_token(c, MARGIN + 40.0, cy, 22.0, 0);
-            c.text(&name, MARGIN + 74.0, cy, 22.0, HIGHLIGHT, Align::Left);
-            c.text(&score, w / 2.0 - 22.0, cy, 40.0, HIGHLIGHT, Align::Right);
+        let (name, score) = if seat == 0 {
+            (
+                Mask::text(&name, MARGIN + 74.0, cy, 22.0, Align::Left),
+                Mask::text(&score, w / 2.0 - 22.0, cy, 40.0, Align::Right),
+            )
         } else {
-            draw_token(c, w - MARGIN - 40.0, cy, 22.0, 1);
-            c.text(&name, w - MARGIN - 74.0, cy, 22.0, HIGHLIGHT, Align::Right);
-            c.text(&score, w / 2.0 + 22.0, cy, 40.0, HIGHLIGHT, Align::Left);
-        }
+            (
+                Mask::text(&name, w - MARGIN - 74.0, cy, 22.0, Align::Right),
+                Mask::text(&score, w / 2.0 + 22.0, cy, 40.0, Align::Left),
+            )
+        };
+        c.paint(p, &name, HIGHLIGHT, 1.0);
+        c.paint(p, &score, HIGHLIGHT, 1.0);
     }
-    c.text("–", w / 2.0, cy, 32.0, MUTED, Align::Center);
 }
 
 /// The empty board of one size, drawn once: background, the header's
-/// frame, chart names and the faint guide of every line (drawn lines cover
-/// their guides).
-static BOARDS: TileCache<(usize, usize), Canvas> = TileCache::new();
+/// frame with both tokens, chart names and the faint guide of every line
+/// (drawn lines cover their guides), with its palette.
+struct Tiles {
+    board: Indexed,
+    palette: Arc<Palette>,
+}
 
-fn empty_board(l: &Layout) -> Canvas {
-    let mut c = Canvas::new(l.image.0, l.image.1, BACKGROUND);
-    let w = c.width as f32;
+static BOARDS: TileCache<(usize, usize), Tiles> = TileCache::new();
+
+/// Colours the moves paint over the empty board.
+fn inks() -> Vec<Rgb> {
+    let mut inks = vec![HIGHLIGHT, INK];
+    for seat in 0..2 {
+        let s = style(seat);
+        inks.extend([s.stroke, s.light, s.ink]);
+    }
+    inks
+}
+
+fn empty_board(l: &Layout) -> Tiles {
+    let mut c = canvas(l.image.0, l.image.1, BACKGROUND);
+    let w = c.width() as f32;
     c.rounded_rect(MARGIN, MARGIN, w - MARGIN, MARGIN + HEADER_H, 18.0, FRAME);
+    let cy = MARGIN + HEADER_H / 2.0;
+    draw_token(&mut c, MARGIN + 40.0, cy, 22.0, 0);
+    draw_token(&mut c, w - MARGIN - 40.0, cy, 22.0, 1);
+    c.text("–", w / 2.0, cy, 32.0, MUTED, Align::Center);
 
     // Chart names: letters along the top, numbers down the left.
     for col in 0..=l.width {
@@ -148,13 +170,22 @@ fn empty_board(l: &Layout) -> Canvas {
             c.capsule(a, b, 1.5, UNDRAWN);
         }
     }
-    c
+    let palette = Palette::new(&[&c], &inks());
+    Tiles {
+        board: Indexed {
+            pitches: vec![l.size as usize],
+            ..Indexed::from_rgb(&c, &palette)
+        },
+        palette: Arc::new(palette),
+    }
 }
 
-pub(super) fn draw(view: &DotsView) -> Canvas {
+pub(super) fn draw(view: &DotsView) -> (Indexed, Arc<Palette>) {
     let l = Layout::new(view);
-    let mut c = Canvas::clone(&BOARDS.get((l.width, l.height), || empty_board(&l)));
-    draw_header(&mut c, view);
+    let tiles = BOARDS.get((l.width, l.height), || empty_board(&l));
+    let p = &tiles.palette;
+    let mut c = tiles.board.clone();
+    draw_header(&mut c, p, view);
 
     // Claimed boxes: the owner's tint and mark.
     let inset = (l.size * 0.08).max(6.0);
@@ -163,16 +194,15 @@ pub(super) fn draw(view: &DotsView) -> Canvas {
             if let Some(seat) = view.owner(row, col) {
                 let s = style(seat);
                 let (x, y) = l.dot(col, row);
-                c.rounded_rect(
-                    x + inset,
-                    y + inset,
-                    x + l.size - inset,
-                    y + l.size - inset,
-                    10.0,
+                let side = l.size - 2.0 * inset;
+                c.paint(
+                    p,
+                    rounded_box(x + inset, y + inset, side, side, 10.0).at(),
                     s.light,
+                    1.0,
                 );
                 let (cx, cy) = l.box_centre(row, col);
-                draw_mark(&mut c, cx, cy, l.size * 0.2, seat, s.stroke);
+                c.paint(p, mark(cx, cy, l.size * 0.2, seat).at(), s.stroke, 1.0);
             }
         }
     }
@@ -182,7 +212,7 @@ pub(super) fn draw(view: &DotsView) -> Canvas {
     let last = view.last.and_then(|line| Some((line, l.ends(line)?)));
     if let Some((line, (a, b))) = last {
         let s = style(view.line(line).unwrap_or(u8::MAX));
-        c.capsule_alpha(a, b, 16.0, s.stroke, 0.3);
+        c.paint(p, capsule(a, b, 16.0).at(), s.stroke, 0.3);
     }
     for &line in &lines {
         if let (Some(seat), Some((a, b))) = (view.line(line), l.ends(line)) {
@@ -191,7 +221,7 @@ pub(super) fn draw(view: &DotsView) -> Canvas {
             } else {
                 4.5
             };
-            c.capsule(a, b, width, style(seat).stroke);
+            c.paint(p, capsule(a, b, width).at(), style(seat).stroke, 1.0);
         }
     }
     // Who drew each line, readable without colour: a small badge with the
@@ -200,17 +230,17 @@ pub(super) fn draw(view: &DotsView) -> Canvas {
         if let (Some(seat), Some((a, b))) = (view.line(line), l.ends(line)) {
             let (x, y) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
             let s = style(seat);
-            c.circle(x, y, 11.0, s.stroke);
-            draw_mark(&mut c, x, y, 6.0, seat, s.ink);
+            c.paint(p, disc(x, y, 11.0).at(), s.stroke, 1.0);
+            c.paint(p, mark(x, y, 6.0, seat).at(), s.ink, 1.0);
         }
     }
     for row in 0..=l.height {
         for col in 0..=l.width {
             let (x, y) = l.dot(col, row);
-            c.circle(x, y, DOT, INK);
+            c.paint(p, disc(x, y, DOT).at(), INK, 1.0);
         }
     }
-    c
+    (c, Arc::clone(&tiles.palette))
 }
 
 /// A box's name: the dot at its top-left corner.

@@ -1,6 +1,6 @@
 //! Connect Four (7 × 6) and Connect Four for three (9 × 9).
 
-use super::raster::{Align, Canvas};
+use super::draw::{canvas, text_width, Align};
 use super::tiles::{Sprite, TileCache};
 use super::*;
 
@@ -74,18 +74,31 @@ fn seat_count(view: &GridView) -> usize {
 }
 
 /// What every board of one layout shares: the picture of the empty board
-/// (column numbers, frame, holes, legend) and each seat's disc in its hole.
+/// (column numbers, frame, holes, legend), each seat's disc in its hole,
+/// each column's number as drawn for the last move, and their palette.
 struct Tiles {
-    board: Canvas,
+    board: Indexed,
     /// Seats 0, 1, 2 and any other seat (grey).
     discs: [Sprite; 4],
+    /// Per column: the filled label and where it goes.
+    labels: Vec<(Indexed, i32, i32)>,
+    palette: Arc<Palette>,
 }
 
 /// Tiles by (columns, rows, seats in the legend, language).
 static TILES: TileCache<(usize, usize, usize, Lang), Tiles> = TileCache::new();
 
+/// Colours the moves paint over the tiles.
+const INKS: [Rgb; 5] = [
+    HIGHLIGHT,
+    WIN_OUTLINE,
+    WIN_STROKE,
+    rgb(0xFFFFFF),
+    rgb(0x5A4300),
+];
+
 fn tiles(l: &Layout, seats: usize, lang: Lang) -> Tiles {
-    let mut c = Canvas::new(l.width, l.height, BACKGROUND);
+    let mut c = canvas(l.width, l.height, BACKGROUND);
     let (fx, fy) = l.frame;
     let fw = l.columns as f32 * l.cell + 2.0 * l.pad;
     let fh = l.rows as f32 * l.cell + 2.0 * l.pad;
@@ -95,14 +108,17 @@ fn tiles(l: &Layout, seats: usize, lang: Lang) -> Tiles {
         let label = (column + 1).to_string();
         c.text(&label, x, l.label_y, 24.0, INK, Align::Center);
     }
-    // Frame with a soft shadow, then the holes.
+    // Frame with a soft shadow, then the holes (one hole drawn, copied).
     c.rounded_rect(fx, fy + 7.0, fx + fw, fy + fh + 7.0, 20.0, SHADOW);
     c.rounded_rect(fx, fy, fx + fw, fy + fh, 20.0, FRAME);
     let hole = l.cell * 0.42;
+    let (hx, hy) = l.centre(0, 0);
+    let hole_mask = Mask::draw(square(hx, hy, hole), |p| p.disc(hx, hy, hole, true));
     for column in 0..l.columns {
         for row in 0..l.rows {
             let (x, y) = l.centre(column, row);
-            c.circle(x, y, hole, HOLE);
+            let moved = hole_mask.moved((x - hx).round() as i32, (y - hy).round() as i32);
+            draw::paint(&mut c, moved, HOLE, 1.0);
         }
     }
     draw_legend(&mut c, seats, lang, l.width as f32 / 2.0, l.legend_y);
@@ -112,36 +128,78 @@ fn tiles(l: &Layout, seats: usize, lang: Lang) -> Tiles {
             draw_token(c, x, y, l.cell * 0.39, seat);
         })
     };
+    let mut discs = [disc(0), disc(1), disc(2), disc(3)];
+    // The last move's column number is filled: a patch per column.
+    let labels_rgb: Vec<(RgbImage, i32, i32)> = (0..l.columns)
+        .map(|column| {
+            let (x, _) = l.centre(column, 0);
+            let label = (column + 1).to_string();
+            let half = 20.0f32.max(text_width(&label, 24.0) / 2.0 + 10.0);
+            let (left, top) = (
+                (x - half).floor() as i32 - 1,
+                (l.label_y - 17.0).floor() as i32 - 1,
+            );
+            let (w, h) = ((2.0 * half).ceil() as u32 + 3, 37);
+            let mut patch =
+                image::imageops::crop_imm(&c, left.max(0) as u32, top.max(0) as u32, w, h)
+                    .to_image();
+            let (ox, oy) = (left.max(0) as f32, top.max(0) as f32);
+            patch.rounded_rect(
+                x - half - ox,
+                l.label_y - 17.0 - oy,
+                x + half - ox,
+                l.label_y + 17.0 - oy,
+                17.0,
+                INK,
+            );
+            patch.text(
+                &label,
+                x - ox,
+                l.label_y - oy,
+                24.0,
+                HIGHLIGHT,
+                Align::Center,
+            );
+            (patch, left.max(0), top.max(0))
+        })
+        .collect();
+    let mut pictures: Vec<&RgbImage> = vec![&c];
+    pictures.extend(discs.iter().map(|d| &d.rgb));
+    pictures.extend(labels_rgb.iter().map(|(p, _, _)| p));
+    let palette = Palette::new(&pictures, &INKS);
+    for d in &mut discs {
+        d.index(&palette);
+    }
+    let labels = labels_rgb
+        .iter()
+        .map(|(p, x, y)| (Indexed::from_rgb(p, &palette), *x, *y))
+        .collect();
     Tiles {
-        board: c,
-        discs: [disc(0), disc(1), disc(2), disc(3)],
+        board: Indexed {
+            pitches: vec![l.cell as usize],
+            mirrors: indexed::mirrors(l.height, (0..l.rows).map(|row| l.centre(0, row).1), l.cell),
+            ..Indexed::from_rgb(&c, &palette)
+        },
+        discs,
+        labels,
+        palette: Arc::new(palette),
     }
 }
 
-pub(super) fn draw(view: &GridView) -> Canvas {
+pub(super) fn draw(view: &GridView) -> (Indexed, Arc<Palette>) {
     let l = Layout::new(view);
     let seats = seat_count(view);
     let tiles = TILES.get((l.columns, l.rows, seats, view.lang), || {
         tiles(&l, seats, view.lang)
     });
     let mut c = tiles.board.clone();
+    let p = &tiles.palette;
     let disc = l.cell * 0.39;
 
-    // The last move's column number is filled.
     let last = view.last.filter(|&(c, r)| l.contains(c, r));
     if let Some((column, _)) = last {
-        let (x, _) = l.centre(column, 0);
-        let label = (column + 1).to_string();
-        let half = 20.0f32.max(Canvas::text_width(&label, 24.0) / 2.0 + 10.0);
-        c.rounded_rect(
-            x - half,
-            l.label_y - 17.0,
-            x + half,
-            l.label_y + 17.0,
-            17.0,
-            INK,
-        );
-        c.text(&label, x, l.label_y, 24.0, HIGHLIGHT, Align::Center);
+        let (label, x, y) = &tiles.labels[column];
+        c.put(label, *x, *y);
     }
 
     for column in 0..l.columns {
@@ -156,7 +214,12 @@ pub(super) fn draw(view: &GridView) -> Canvas {
     // The last disc: a bright ring on the frame around its hole.
     if let Some((column, row)) = last {
         let (x, y) = l.centre(column, row);
-        c.ring(x, y, l.cell * 0.47, l.cell * 0.05, HIGHLIGHT);
+        c.paint(
+            p,
+            ring(x, y, l.cell * 0.47, l.cell * 0.05).at(),
+            HIGHLIGHT,
+            1.0,
+        );
     }
 
     for line in &view.lines {
@@ -166,17 +229,17 @@ pub(super) fn draw(view: &GridView) -> Canvas {
             .map(|&(c, r)| l.centre(c, r))
             .collect();
         if let Some((a, b)) = farthest_pair(&points) {
-            draw_win_line(&mut c, a, b, l.cell * 0.22);
+            draw_win_line(&mut c, p, a, b, l.cell * 0.22);
         }
     }
     // Marks stay readable on top of the lines.
     for &(column, row) in view.lines.iter().flatten() {
         if let (true, Some(seat)) = (l.contains(column, row), view.at(column, row)) {
             let (x, y) = l.centre(column, row);
-            draw_mark(&mut c, x, y, disc * 0.5, seat, style(seat).ink);
+            c.paint(p, mark(x, y, disc * 0.5, seat).at(), style(seat).ink, 1.0);
         }
     }
-    c
+    (c, Arc::clone(&tiles.palette))
 }
 
 pub(super) fn alt(view: &GridView) -> String {

@@ -9,10 +9,13 @@
 //! Rendering is pure and synchronous; callers run it off the async runtime.
 
 mod cube;
+mod deflate;
 mod dots;
+mod draw;
+mod encode;
 mod grid;
+mod indexed;
 mod position;
-pub mod raster;
 mod samples;
 mod standings;
 mod tiles;
@@ -28,7 +31,11 @@ pub use view::{column_letter, dot_name, CubeView, DotsLine, DotsView, GridView};
 
 use crate::game::Seat;
 use crate::i18n::{tr, Lang};
-use raster::{rgb, Align, Canvas, Rgb};
+use draw::{rgb, square, Align, Draw, Mask, Rgb};
+use image::RgbImage;
+use indexed::{Indexed, Palette};
+use std::sync::Arc;
+use tiles::{MaskCache, Placed};
 
 /// A rendered board: the PNG bytes, its alt text (at most 1024 characters,
 /// Discord's limit) and its size in pixels.
@@ -42,31 +49,31 @@ pub struct Image {
 
 /// Connect Four, 7 × 6 for two or 9 × 9 for three (any size is drawn).
 pub fn connect_four(view: &GridView) -> Image {
-    let canvas = grid::draw(view);
-    finish(canvas, grid::alt(view))
+    let (board, palette) = grid::draw(view);
+    finish(&board, &palette, grid::alt(view))
 }
 
 /// Connect Four 3D: the four levels side by side, bottom level first.
 pub fn connect_four_3d(view: &CubeView) -> Image {
-    let canvas = cube::draw(view);
-    finish(canvas, cube::alt(view))
+    let (board, palette) = cube::draw(view);
+    finish(&board, &palette, cube::alt(view))
 }
 
 /// Dots and Boxes, with both players' names and scores in a header.
 pub fn dots(view: &DotsView) -> Image {
-    let canvas = dots::draw(view);
-    finish(canvas, dots::alt(view))
+    let (board, palette) = dots::draw(view);
+    finish(&board, &palette, dots::alt(view))
 }
 
 /// Discord's limit on an attachment description.
 pub const ALT_MAX_CHARS: usize = 1024;
 
-fn finish(canvas: Canvas, alt: String) -> Image {
+fn finish(board: &Indexed, palette: &Palette, alt: String) -> Image {
     Image {
-        png: canvas.to_png(),
+        png: encode::png(board, &palette.colours),
         alt: clip_alt(&alt),
-        width: canvas.width,
-        height: canvas.height,
+        width: board.width,
+        height: board.height,
     }
 }
 
@@ -189,28 +196,97 @@ fn colour(seat: Seat, lang: Lang) -> String {
     tr(lang, &format!("colour.{}", style(seat).name), &[])
 }
 
-/// Draws a seat's mark centred at a point; `r` is the mark's radius.
-fn draw_mark(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, seat: Seat, color: Rgb) {
-    match style(seat).mark {
-        Mark::Ring => canvas.ring(cx, cy, r * 0.78, r * 0.36, color),
-        Mark::Cross => canvas.cross(cx, cy, r, r * 0.36, color),
-        Mark::Star => canvas.star(cx, cy, r * 1.12, color),
-        Mark::Dot => canvas.circle(cx, cy, r * 0.5, color),
-    }
+/// A seat's mark centred at a point; `r` is the mark's radius.
+fn mark_mask(cx: f32, cy: f32, r: f32, seat: Seat) -> Mask {
+    let mark = style(seat).mark;
+    Mask::draw(square(cx, cy, r * 1.4), |p| match mark {
+        Mark::Ring => p.ring(cx, cy, r * 0.78, r * 0.36),
+        Mark::Cross => p.cross(cx, cy, r, r * 0.36),
+        Mark::Star => p.star(cx, cy, r * 1.12),
+        Mark::Dot => p.disc(cx, cy, r * 0.5, true),
+    })
 }
 
-/// A disc or bead of radius `r` with its rim and mark.
-fn draw_token(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, seat: Seat) {
+/// Marks by seat and radius, for painting on boards.
+static MARKS: MaskCache = MaskCache::new();
+
+/// A seat's mark (cached) for painting on a board.
+fn mark(cx: f32, cy: f32, r: f32, seat: Seat) -> Placed {
+    let kind = style(seat).mark as u8;
+    MARKS.get(kind, [r, 0.0, 0.0, 0.0], (cx, cy), |x, y| {
+        mark_mask(x, y, r, seat)
+    })
+}
+
+/// Draws a seat's mark on a tile.
+fn draw_mark(canvas: &mut RgbImage, cx: f32, cy: f32, r: f32, seat: Seat, color: Rgb) {
+    draw::paint(canvas, &mark_mask(cx, cy, r, seat), color, 1.0);
+}
+
+/// A disc or bead of radius `r` with its rim and mark, on a tile.
+fn draw_token(canvas: &mut RgbImage, cx: f32, cy: f32, r: f32, seat: Seat) {
     let s = style(seat);
     canvas.circle(cx, cy, r, s.rim);
     canvas.circle(cx, cy, r * 0.87, s.body);
     draw_mark(canvas, cx, cy, r * 0.5, seat, s.ink);
 }
 
+/// Shapes painted on boards, cached by their geometry: capsules (tag 10),
+/// rings (11), discs (12), rounded boxes (13).
+static SHAPES: MaskCache = MaskCache::new();
+
+/// A capsule of radius `r` from `a` to `b`, cached by its direction.
+fn capsule(a: (f32, f32), b: (f32, f32), r: f32) -> Placed {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    SHAPES.get(10, [dx, dy, r, 0.0], a, |x, y| {
+        let b = (x + dx, y + dy);
+        Mask::draw(draw::segment_box((x, y), b, r), |p| p.capsule((x, y), b, r))
+    })
+}
+
+/// A ring centred on radius `r`, `width` wide.
+fn ring(cx: f32, cy: f32, r: f32, width: f32) -> Placed {
+    SHAPES.get(11, [r, width, 0.0, 0.0], (cx, cy), |x, y| {
+        Mask::draw(square(x, y, r + width), |p| p.ring(x, y, r, width))
+    })
+}
+
+/// A filled disc.
+fn disc(cx: f32, cy: f32, r: f32) -> Placed {
+    SHAPES.get(12, [r, 0.0, 0.0, 0.0], (cx, cy), |x, y| {
+        Mask::draw(square(x, y, r), |p| p.disc(x, y, r, true))
+    })
+}
+
+/// A box with rounded corners, `w` × `h` from its top-left corner.
+fn rounded_box(x: f32, y: f32, w: f32, h: f32, radius: f32) -> Placed {
+    SHAPES.get(13, [w, h, radius, 0.0], (x, y), |x, y| {
+        Mask::draw((x, y, x + w, y + h), |p| {
+            p.rounded_rect(x, y, x + w, y + h, radius)
+        })
+    })
+}
+
 /// A thick light line with a dark outline through `from`..`to`.
-fn draw_win_line(canvas: &mut Canvas, from: (f32, f32), to: (f32, f32), width: f32) {
-    canvas.capsule_alpha(from, to, width * 0.5, WIN_OUTLINE, 0.9);
-    canvas.capsule(from, to, width * 0.3, WIN_STROKE);
+fn draw_win_line(
+    board: &mut Indexed,
+    palette: &Palette,
+    from: (f32, f32),
+    to: (f32, f32),
+    width: f32,
+) {
+    board.paint(
+        palette,
+        capsule(from, to, width * 0.5).at(),
+        WIN_OUTLINE,
+        0.9,
+    );
+    board.paint(
+        palette,
+        capsule(from, to, width * 0.3).at(),
+        WIN_STROKE,
+        1.0,
+    );
 }
 
 /// The two points of a set farthest apart: the ends of a straight line of
@@ -231,7 +307,7 @@ fn farthest_pair(points: &[(f32, f32)]) -> Option<((f32, f32), (f32, f32))> {
 }
 
 /// A row of seat swatches with their colour names, centred on `cx`.
-fn draw_legend(canvas: &mut Canvas, seats: usize, lang: Lang, cx: f32, cy: f32) {
+fn draw_legend(canvas: &mut RgbImage, seats: usize, lang: Lang, cx: f32, cy: f32) {
     let size = 18.0;
     let r = 12.0;
     let gap = 30.0;
@@ -248,7 +324,7 @@ fn draw_legend(canvas: &mut Canvas, seats: usize, lang: Lang, cx: f32, cy: f32) 
         .collect();
     let widths: Vec<f32> = items
         .iter()
-        .map(|(_, label)| 2.0 * r + 8.0 + Canvas::text_width(label, size))
+        .map(|(_, label)| 2.0 * r + 8.0 + draw::text_width(label, size))
         .collect();
     let total = widths.iter().sum::<f32>() + gap * (items.len().saturating_sub(1)) as f32;
     let mut x = cx - total / 2.0;

@@ -1,7 +1,7 @@
 //! Rendering tests: decode the PNGs and look at known pixels.
 
 use super::*;
-use crate::game::Connect4;
+use crate::game::{AnyGame, Connect4, Game, GameKind};
 use image::RgbImage;
 
 fn decode(image: &Image) -> RgbImage {
@@ -688,5 +688,75 @@ fn write_samples() {
             image.alt
         );
         std::fs::write(dir.join(&name), &image.png).expect("write sample");
+    }
+}
+
+/// A few positions per game whose pictures are kept in
+/// `tests/data/render/` and compared pixel by pixel, within a small
+/// tolerance (so that a new deflate or palette does not fail them, but a
+/// moved disc, a lost mark or a new colour does). After a deliberate
+/// change to the pictures, rewrite them with:
+/// `BOARDBOT_BLESS=1 cargo test --lib render::tests::reference_images`
+#[test]
+fn reference_images() {
+    let names = sample_names();
+    let mut empty_3p = AnyGame::new(GameKind::Connect4ThreePlayer).expect("a board");
+    empty_3p.play(4).expect("a legal move");
+    let boards: Vec<(&str, Image)> = vec![
+        ("connect4-empty", connect_four(&GridView::empty(7, 6, 2))),
+        (
+            "connect4-won",
+            connect_four(&GridView::from(&connect4_position())),
+        ),
+        (
+            "connect4-3p-one-disc",
+            position(&empty_3p, &names, Lang::PtBr),
+        ),
+        ("connect4-3p-won", connect_four(&three_player_view())),
+        (
+            "connect4-3d-empty-fr",
+            connect_four_3d(&CubeView {
+                lang: Lang::Fr,
+                ..CubeView::default()
+            }),
+        ),
+        ("connect4-3d-won", connect_four_3d(&cube_view())),
+        ("dots-middle", dots(&dots_view())),
+        (
+            "dots-empty-pt",
+            dots(&DotsView {
+                lang: Lang::PtBr,
+                ..DotsView::empty(5, 4, ["Ana".into(), "Bia".into()])
+            }),
+        ),
+    ];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/render");
+    let bless = std::env::var_os("BOARDBOT_BLESS").is_some();
+    for (name, image) in &boards {
+        let file = dir.join(format!("{name}.png"));
+        if bless {
+            std::fs::create_dir_all(&dir).expect("tests/data/render is writable");
+            std::fs::write(&file, &image.png).expect("write reference image");
+            continue;
+        }
+        let stored = image::open(&file)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()))
+            .to_rgb8();
+        let drawn = decode(image);
+        assert_eq!(stored.dimensions(), drawn.dimensions(), "{name}: size");
+        // A pixel is off when a channel differs by more than 24 (of 255);
+        // soft edges may move a little, nothing more.
+        let off = stored
+            .pixels()
+            .zip(drawn.pixels())
+            .filter(|(a, b)| !close(a.0, b.0, 24))
+            .count();
+        let allowed = stored.as_raw().len() / 3 / 500;
+        assert!(
+            off <= allowed,
+            "{name}: {off} pixels differ from tests/data/render/{name}.png (at most {allowed}); \
+             if the change is meant, rewrite the references with \
+             BOARDBOT_BLESS=1 cargo test --lib render::tests::reference_images"
+        );
     }
 }

@@ -5,7 +5,9 @@
 //! Each kind of board keeps its tiles in a [`TileCache`], filled lazily
 //! the first time a layout is drawn and shared by every render after.
 
-use super::raster::{Canvas, Rgb};
+use super::draw::{canvas, Mask, MaskAt, Rgb};
+use super::indexed::{Indexed, Palette};
+use image::RgbImage;
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::{Arc, Mutex};
@@ -18,6 +20,8 @@ pub struct Sprite {
     size: usize,
     /// Per row of the patch, the columns copied.
     spans: Vec<(usize, usize)>,
+    /// The patch as drawn, until [`Sprite::index`] turns it into indices.
+    pub rgb: RgbImage,
     data: Vec<u8>,
 }
 
@@ -30,11 +34,11 @@ impl Sprite {
         radius: f32,
         centre: (f32, f32),
         background: Rgb,
-        draw: impl FnOnce(&mut Canvas, f32, f32),
+        draw: impl FnOnce(&mut RgbImage, f32, f32),
     ) -> Sprite {
         let half = radius.ceil() as i32 + 2;
         let size = (2 * half + 1) as usize;
-        let mut canvas = Canvas::new(size as u32, size as u32, background);
+        let mut canvas = canvas(size as u32, size as u32, background);
         let (cx, cy) = (
             half as f32 + centre.0.rem_euclid(1.0),
             half as f32 + centre.1.rem_euclid(1.0),
@@ -56,12 +60,19 @@ impl Sprite {
             half,
             size,
             spans,
-            data: canvas.data,
+            rgb: canvas,
+            data: Vec::new(),
         }
     }
 
-    /// Copies the sprite onto `canvas` centred at `(cx, cy)`.
-    pub fn stamp(&self, canvas: &mut Canvas, cx: f32, cy: f32) {
+    /// Takes the sprite into a palette's indices (once the palette of its
+    /// layout is chosen).
+    pub fn index(&mut self, palette: &Palette) {
+        self.data = palette.index(&self.rgb);
+    }
+
+    /// Copies the sprite onto `board` centred at `(cx, cy)`.
+    pub fn stamp(&self, board: &mut Indexed, cx: f32, cy: f32) {
         if !(cx.is_finite() && cy.is_finite()) {
             return;
         }
@@ -69,7 +80,7 @@ impl Sprite {
             cx.floor() as i64 - self.half as i64,
             cy.floor() as i64 - self.half as i64,
         );
-        let (width, height) = (canvas.width as i64, canvas.height as i64);
+        let (width, height) = (board.width as i64, board.height as i64);
         for (row, &(start, end)) in self.spans.iter().enumerate() {
             let y = top + row as i64;
             if y < 0 || y >= height {
@@ -80,10 +91,10 @@ impl Sprite {
             if from >= to {
                 continue;
             }
-            let source = (row * self.size + (from - left) as usize) * 3;
-            let target = ((y * width + from) * 3) as usize;
-            let len = ((to - from) * 3) as usize;
-            canvas.data[target..target + len].copy_from_slice(&self.data[source..source + len]);
+            let source = row * self.size + (from - left) as usize;
+            let target = (y * width + from) as usize;
+            let len = (to - from) as usize;
+            board.pixels[target..target + len].copy_from_slice(&self.data[source..source + len]);
         }
     }
 }
@@ -117,5 +128,83 @@ impl<K: Hash + Eq, T> TileCache<K, T> {
             tiles.insert(key, Arc::clone(&drawn));
         }
         drawn
+    }
+}
+
+/// A mask cached by its shape, drawn once at each quarter-pixel offset and
+/// moved by whole pixels to where it is painted.
+pub struct Placed {
+    pub mask: Arc<Mask>,
+    pub dx: i32,
+    pub dy: i32,
+}
+
+impl Placed {
+    pub fn at(&self) -> MaskAt<'_> {
+        self.mask.moved(self.dx, self.dy)
+    }
+}
+
+/// A mask's key: shape, parameters in quarter pixels, offset of the anchor
+/// within its pixel in quarter pixels.
+type MaskKey = (u8, [i32; 4], (i32, i32));
+
+/// Masks by [`MaskKey`].
+pub struct MaskCache {
+    masks: Mutex<Option<HashMap<MaskKey, Arc<Mask>>>>,
+}
+
+impl MaskCache {
+    /// Room for every line, ring and mark of the four games at their
+    /// default sizes, with room to spare; others are drawn each time.
+    const LIMIT: usize = 2048;
+
+    pub const fn new() -> MaskCache {
+        MaskCache {
+            masks: Mutex::new(None),
+        }
+    }
+
+    /// The mask of `shape` (a tag) with `params`, anchored at `anchor`:
+    /// `draw(x, y)` draws it anchored at `(x, y)` near the origin.
+    pub fn get(
+        &self,
+        shape: u8,
+        params: [f32; 4],
+        anchor: (f32, f32),
+        draw: impl FnOnce(f32, f32) -> Mask,
+    ) -> Placed {
+        let quarter = |v: f32| (v * 4.0).round() as i64;
+        let (qx, qy) = (quarter(anchor.0), quarter(anchor.1));
+        if !(anchor.0.is_finite() && anchor.1.is_finite())
+            || qx.abs() > 1 << 24
+            || qy.abs() > 1 << 24
+        {
+            return Placed {
+                mask: Arc::new(Mask::empty()),
+                dx: 0,
+                dy: 0,
+            };
+        }
+        let (dx, dy) = (qx.div_euclid(4) as i32, qy.div_euclid(4) as i32);
+        let offset = (qx.rem_euclid(4) as i32, qy.rem_euclid(4) as i32);
+        let key = (
+            shape,
+            params.map(|p| quarter(p.clamp(-1e6, 1e6)) as i32),
+            offset,
+        );
+        let mut guard = self.masks.lock().unwrap_or_else(|e| e.into_inner());
+        let masks = guard.get_or_insert_with(HashMap::new);
+        let mask = match masks.get(&key) {
+            Some(mask) => Arc::clone(mask),
+            None => {
+                let mask = Arc::new(draw(offset.0 as f32 / 4.0, offset.1 as f32 / 4.0));
+                if masks.len() < Self::LIMIT {
+                    masks.insert(key, Arc::clone(&mask));
+                }
+                mask
+            }
+        };
+        Placed { mask, dx, dy }
     }
 }

@@ -658,6 +658,7 @@ impl StandIn {
                 source_message: source,
                 sent_at: Instant::now(),
                 reply: None,
+                replied_at: None,
                 refused: vec![],
                 faulted: vec![],
                 token_expired: false,

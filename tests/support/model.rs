@@ -398,6 +398,8 @@ pub struct InteractionRecord {
     pub source_message: Option<u64>,
     pub sent_at: Instant,
     pub reply: Option<Reply>,
+    /// When the first callback was accepted (the load bench's latency).
+    pub replied_at: Option<Instant>,
     /// Callbacks refused because the bot broke a rule (also in `violations()`).
     pub refused: Vec<ApiError>,
     /// Callbacks refused because of a fault the test injected (`fail_next`,

@@ -981,6 +981,7 @@ fn callback_inner(_inner: &Inner, st: &mut State, req: &Request, id: &str, token
     let ix = st.interactions.get_mut(&iid).expect("interaction");
     ix.original = original;
     ix.reply = Some(reply);
+    ix.replied_at.get_or_insert_with(std::time::Instant::now);
     Ok(Response::no_content())
 }
 

@@ -1,0 +1,294 @@
+//! Load through the real bot: `cargo bench --bench load -- N` (default 200).
+//!
+//! N Connect Four tables against the CPU at the default level, each in its
+//! own channel with its own player, driven through the real serenity client
+//! against the in-tree Discord stand-in (both in this process). Every player
+//! clicks a legal column whenever it is their turn, until the game ends.
+//!
+//! Reports: acknowledgement latency (from the stand-in dispatching an
+//! interaction to the bot's interaction callback) p50 / p99 / max, moves per
+//! second (both seats), interactions left without a callback for 3 seconds,
+//! and peak resident memory (VmHWM). Then, in a fresh process
+//! (`-- --memory 1000`), the resident memory growth from 0 to 1,000 open
+//! tables, per table.
+
+#[path = "../tests/bot/mod.rs"]
+mod bot;
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use bot::{enabled_moves, is_over, turn_of, Harness};
+use serde_json::json;
+use std::time::{Duration, Instant};
+use support::{Ix, StandIn};
+
+/// Discord's window for the first answer to an interaction.
+const WINDOW: Duration = Duration::from_secs(3);
+/// How often a simulated player looks at its board.
+const POLL: Duration = Duration::from_millis(10);
+
+/// A figure from /proc/self/status, in KiB.
+fn status_kib(field: &str) -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with(field))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|n| n.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+/// Waits (polling, so that hundreds of players do not all wake on every
+/// change of the stand-in) until the bot answered `ix`, or gives up after
+/// `limit`. Returns the board message the answer created or updated.
+async fn answered(d: &StandIn, ix: Ix, limit: Duration) -> Option<u64> {
+    let start = Instant::now();
+    loop {
+        let done = d.with_state(|st| {
+            let i = &st.interactions[&ix.id];
+            match &i.reply {
+                Some(reply) => Some(Some(reply.message_id.or(i.source_message).unwrap_or(0))),
+                None if !i.refused.is_empty() => Some(None),
+                None => None,
+            }
+        });
+        if let Some(board) = done {
+            return board;
+        }
+        if start.elapsed() > limit {
+            return None;
+        }
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+/// What a player sees on its board message.
+struct Look {
+    version: u32,
+    thinking: bool,
+    over: bool,
+    my_turn: bool,
+    moves: Vec<String>,
+    discs: Option<u32>,
+}
+
+fn look(d: &StandIn, board: u64, player: u64) -> Option<Look> {
+    d.with_state(|st| {
+        let m = st.messages.get(&board)?;
+        let discs = m
+            .attachments
+            .first()
+            .and_then(|a| a.description.as_deref())
+            .and_then(|alt| {
+                // "Connect Four, 7 columns × 6 rows, 11 discs …"
+                let at = alt.find(" discs")?;
+                alt[..at].rsplit(' ').next()?.parse().ok()
+            });
+        Some(Look {
+            version: m.version,
+            thinking: m.content.contains("thinking"),
+            over: is_over(m),
+            my_turn: turn_of(m) == Some(player),
+            moves: enabled_moves(m),
+            discs,
+        })
+    })
+}
+
+/// One table played to its end; returns the discs on the final board
+/// (moves of both seats), or `None` when the game got stuck.
+async fn play_table(d: &StandIn, table: usize) -> Option<u32> {
+    let player = d.user(&format!("player{table}"));
+    let channel = d.add_channel(&format!("table-{table}"));
+    let ix = d.slash(&player, channel, "connect4", json!({})).await;
+    let board = answered(d, ix, Duration::from_secs(30)).await;
+    debug(table, &format!("board {board:?}"));
+    let board = board?;
+    let mut seed = table as u64 * 0x9E37_79B9_7F4A_7C15 + 1;
+    let mut seen = 0;
+    let mut idle = Instant::now();
+    loop {
+        let Some(now) = look(d, board, player.id) else {
+            debug(table, "no board message");
+            return None;
+        };
+        if now.over && !now.thinking {
+            return now.discs;
+        }
+        let ready = now.my_turn && !now.thinking && now.version > seen && !now.moves.is_empty();
+        if !ready {
+            if idle.elapsed() > Duration::from_secs(60) {
+                debug(table, "stuck");
+                return None;
+            }
+            tokio::time::sleep(POLL).await;
+            continue;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let pick = now.moves[(seed % now.moves.len() as u64) as usize].clone();
+        seen = now.version;
+        let ix = d.click_label(&player, board, &pick).await;
+        answered(d, ix, Duration::from_secs(30)).await;
+        idle = Instant::now();
+    }
+}
+
+/// Progress of one table on stderr, with `LOAD_DEBUG=1`.
+fn debug(table: usize, what: &str) {
+    if std::env::var_os("LOAD_DEBUG").is_some() {
+        eprintln!("table {table}: {what}");
+    }
+}
+
+fn resident_mib() -> f64 {
+    status_kib("VmRSS:") as f64 / 1024.0
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime")
+}
+
+/// N tables played to the end at once.
+fn load(tables: usize) {
+    runtime().block_on(async {
+        let h = Harness::start().await;
+        let d = &h.discord;
+        d.set_callback_window(WINDOW);
+        let started = Instant::now();
+        let games: Vec<Option<u32>> =
+            futures_util::future::join_all((0..tables).map(|table| play_table(d, table))).await;
+        let elapsed = started.elapsed();
+        let (mut latencies, mut unanswered, mut interactions) = (Vec::new(), 0, 0);
+        d.with_state(|st| {
+            for i in st.interactions.values() {
+                interactions += 1;
+                match i.replied_at {
+                    Some(at) if at - i.sent_at <= WINDOW => latencies.push(at - i.sent_at),
+                    _ => unanswered += 1,
+                }
+            }
+        });
+        latencies.sort();
+        let finished = games.iter().flatten().count();
+        let moves: u32 = games.iter().flatten().sum();
+        println!("tables                          {tables}");
+        println!("games finished                  {finished}");
+        println!("interactions                    {interactions}");
+        println!("unanswered within 3 s           {unanswered}");
+        println!(
+            "acknowledgement p50 / p99 / max {:.1?} / {:.1?} / {:.1?}",
+            percentile(&latencies, 0.5),
+            percentile(&latencies, 0.99),
+            latencies.last().copied().unwrap_or_default()
+        );
+        println!("moves (both seats)              {moves} in {elapsed:.1?}");
+        println!(
+            "moves per second                {:.1}",
+            moves as f64 / elapsed.as_secs_f64()
+        );
+        println!(
+            "peak resident memory (VmHWM)    {:.1} MiB",
+            status_kib("VmHWM:") as f64 / 1024.0
+        );
+        h.bot.stop().await;
+    });
+}
+
+/// Resident memory growth from 0 to `tables` open tables (each started
+/// against the CPU, its board posted, the person to move).
+fn memory(tables: usize) {
+    runtime().block_on(async {
+        let h = Harness::start().await;
+        let d = &h.discord;
+        d.set_callback_window(Duration::from_secs(60));
+        // A first table warms up tiles, fonts and the search pool's tables.
+        play_first_move(d, usize::MAX).await;
+        let before = resident_mib();
+        let stored_before = stored_bytes(d);
+        for chunk in (0..tables).collect::<Vec<_>>().chunks(50) {
+            futures_util::future::join_all(chunk.iter().map(|&t| play_first_move(d, t))).await;
+        }
+        let after = resident_mib();
+        let stored = (stored_bytes(d) - stored_before) as f64 / 1024.0 / 1024.0;
+        let growth = after - before;
+        println!("open tables                     {tables}");
+        println!("resident before / after         {before:.1} / {after:.1} MiB");
+        println!(
+            "growth per table                {:.1} KiB (the stand-in's own copies of messages and PNGs: {:.1} KiB of it)",
+            growth * 1024.0 / tables as f64,
+            stored * 1024.0 / tables as f64
+        );
+        println!(
+            "growth per table, bot only      {:.1} KiB",
+            (growth - stored) * 1024.0 / tables as f64
+        );
+        h.bot.stop().await;
+    });
+}
+
+/// Opens a table and waits until its board waits for the person.
+async fn play_first_move(d: &StandIn, table: usize) {
+    let player = d.user(&format!("m{table}"));
+    let channel = d.add_channel(&format!("m-{table}"));
+    let ix = d.slash(&player, channel, "connect4", json!({})).await;
+    let Some(board) = answered(d, ix, Duration::from_secs(60)).await else {
+        return;
+    };
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(60) {
+        if let Some(now) = look(d, board, player.id) {
+            if (now.my_turn && !now.thinking) || now.over {
+                return;
+            }
+        }
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+/// Bytes the stand-in keeps: message texts and attachments.
+fn stored_bytes(d: &StandIn) -> usize {
+    d.with_state(|st| {
+        st.messages
+            .values()
+            .map(|m| m.content.len() + m.attachments.iter().map(|a| a.bytes.len()).sum::<usize>())
+            .sum()
+    })
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(at) = args.iter().position(|a| a == "--memory") {
+        let tables = args
+            .get(at + 1)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1000);
+        memory(tables);
+        return;
+    }
+    let tables = args.iter().find_map(|a| a.parse().ok()).unwrap_or(200usize);
+    load(tables);
+    // Memory per table in a fresh process, so the load's freed memory does
+    // not hide the growth.
+    let status = std::process::Command::new(std::env::current_exe().expect("this bench"))
+        .args(["--memory", "1000"])
+        .status();
+    if !matches!(status, Ok(s) if s.success()) {
+        eprintln!("memory run failed: {status:?}");
+    }
+}
