@@ -3,7 +3,7 @@
 //! of positions drawn from the public test sets).
 
 use super::{option, parse_game, parse_kind, parse_number, split_options, ToolResult};
-use crate::cpu::connect4::{test_data_dir, Position, Solver};
+use crate::cpu::connect4::{book, test_data_dir, Position, Solver};
 use crate::cpu::{self, Budget, Cpu, Level, Verdict, HINT_TIME};
 use crate::game::{AnyGame, Connect4, Game};
 use rand::rngs::StdRng;
@@ -161,7 +161,8 @@ pub fn hint_check(args: &[String]) -> ToolResult {
         // when that score is -value (it is never less), and keeps the
         // result when its sign is the opposite of the value's.
         let keeps = |checker: &mut Solver, target: i32| -> bool {
-            if p.is_winning_move(c) {
+            // The book's move is proved best: no need to solve again.
+            if p.is_winning_move(c) || book::lookup(&p) == Some(c) {
                 return true;
             }
             let mut child = p;
