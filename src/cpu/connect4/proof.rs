@@ -5,8 +5,8 @@
 //! A root-level weak solve proves nothing until it finishes. Here every
 //! legal move carries bounds on its result (-1 loss, 0 draw, 1 win), and
 //! the moves take turns in rounds of null-window probes with a node slice
-//! that doubles each round (the transposition table keeps what earlier
-//! slices learnt). An unusual winning move whose proof is cheap is then
+//! that doubles each round, larger for the first moves in the solver's
+//! order (the transposition table keeps what earlier slices learnt). An unusual winning move whose proof is cheap is then
 //! found even when refuting the natural move would take all the time, and
 //! a stop at any moment leaves bounds the fallback can trust: a move proved
 //! worse than another is never played.
@@ -16,8 +16,8 @@ use super::solver::Solver;
 use crate::cpu::search::Budget;
 use crate::game::connect4::WIDTH;
 
-/// The first round's node slice per move.
-const FIRST_SLICE: u64 = 1 << 14;
+/// The first round's node slice of a move late in the order.
+const FIRST_SLICE: u64 = 1 << 13;
 
 /// Proved bounds on each move's result for the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,13 +129,16 @@ impl Solver {
                 if budget.expired() {
                     return;
                 }
-                let mut this = budget.with_nodes(slice);
+                // The move ordering is usually right: the first moves in
+                // order get larger slices (8, 4, 2, then 1 times).
+                let share = slice << 3usize.saturating_sub(i);
+                let mut this = budget.with_nodes(share);
                 if let Some(total) = budget.nodes {
                     let left = total.saturating_sub(self.nodes() - start);
                     if left == 0 {
                         return;
                     }
-                    this.nodes = Some(slice.min(left));
+                    this.nodes = Some(share.min(left));
                 }
                 self.set_budget(Some(this));
                 // Is the move worth `hi`? It is when the opponent's score
