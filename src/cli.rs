@@ -9,6 +9,8 @@
 //! boardbot solve dots [--size WxH] <lines>
 //! boardbot cpu <game> --level <easy|medium|hard> [--size WxH] <moves>
 //! boardbot arena <game> <levelA> <levelB> [--games N] [--size WxH] [--seed N]
+//! boardbot hint <game> [--size WxH] [--ms N | --nodes N] <moves>
+//! boardbot hint-check [--plies A-B] [--count N] [--seed N] [--ms N | --nodes N] [--exact] [--cpu hard] [--verbose]
 //! boardbot book generate [--depth D] [--out PATH] [--limit SECONDS] [--table-log2 N] [--extend BOOK]
 //! ```
 //!
@@ -18,6 +20,7 @@
 //! spaces (`A1,B2` for rods, `a1-b1,a1-a2` for lines); empty or `-` for the
 //! start. Bad input prints one line on stderr and exits with code 2.
 
+mod hints;
 mod play;
 
 use crate::cpu::arena::{Arena, Player};
@@ -51,6 +54,12 @@ usage: boardbot [run]                     start the bot (default)
                                           the move the CPU would play
        boardbot arena <game> <levelA> <levelB> [--games N] [--size WxH] [--seed N]
                                           CPU levels play each other, seats rotating
+       boardbot hint <game> [--size WxH] [--ms N | --nodes N] <moves>
+                                          the hint and what it proved (default 5 s)
+       boardbot hint-check [--plies A-B] [--count N] [--seed N] [--ms N | --nodes N]
+                           [--exact] [--cpu hard] [--verbose]
+                                          how often Connect Four hints (or hard's moves)
+                                          keep the value of test-set positions
        boardbot book generate [--depth D] [--out PATH] [--limit SECONDS]
                               [--table-log2 N] [--extend BOOK]
                                           build the Connect Four opening book (positions
@@ -74,6 +83,8 @@ pub fn run_tool(args: &[String]) -> Option<i32> {
         "cpu" => cpu_move(rest),
         "arena" => arena(rest),
         "book" => book_tool(rest),
+        "hint" => hints::hint(rest),
+        "hint-check" => hints::hint_check(rest),
         _ => return None,
     };
     Some(match result {

@@ -322,13 +322,16 @@ async fn three_d_solo_both_colours_to_the_end() {
         }
         assert!(rows[4].contains(&"Resign".to_owned()) && rows[4].contains(&"Hint".to_owned()));
 
-        // Hint: deferred privately, then edited with a legal rod.
+        // Hint: deferred privately, then edited with a legal rod, labelled as
+        // a guess.
         let before = d.message(board).unwrap().version;
         let click = d.click_label(&alice, board, "Hint").await;
         let reply = d.response(click).await;
         assert_eq!(reply.kind, 5, "{reply:?}");
         assert!(reply.ephemeral);
         let hint = d.wait_original(click, |m| m.content.contains("Hint")).await;
+        // 3D has no exact solver for an opening: the hint says it guesses.
+        assert!(hint.content.contains("best guess"), "{}", hint.content);
         let legal = enabled_moves(&message);
         assert!(
             legal

@@ -24,6 +24,8 @@
 //!   `easy` often takes boxes, sometimes gives them;
 //! - [`connect4_3d`]: PVS with a transposition table and threat-first
 //!   ordering, exact once few cells are free;
+//! - [`hint`]: the move for a person, with what was proved about it
+//!   ([`Verdict`]: wins, draws, every move loses, or a plain guess);
 //! - [`connect4_3p`]: paranoid alpha-beta (measured against Best-Reply
 //!   Search) with per-seat line counts.
 //!
@@ -35,8 +37,10 @@ pub mod connect4;
 pub mod connect4_3d;
 pub mod connect4_3p;
 pub mod dots;
+pub mod hint;
 pub mod search;
 
+pub use hint::{hint, Verdict, HINT_TIME};
 pub use search::{Budget, Cpu, Level};
 
 use crate::game::{AnyGame, Move};

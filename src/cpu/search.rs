@@ -56,6 +56,10 @@ pub struct Budget {
     /// Raised by the table when the position the search started from is no
     /// longer current.
     pub cancel: Arc<AtomicBool>,
+    /// At most this many nodes per search that watches the budget (counted
+    /// from [`Counter::set_budget`]): a budget that does not depend on the
+    /// machine, for tests and reproducible checks.
+    pub nodes: Option<u64>,
 }
 
 impl Budget {
@@ -66,6 +70,38 @@ impl Budget {
         Budget {
             deadline: Instant::now() + time,
             cancel: Arc::new(AtomicBool::new(false)),
+            nodes: None,
+        }
+    }
+
+    /// A budget of `nodes` nodes per search and no clock to speak of (a
+    /// day), so that a test gives the same answer on any machine.
+    pub fn of_nodes(nodes: u64) -> Budget {
+        Budget {
+            nodes: Some(nodes),
+            ..Budget::new(Duration::from_secs(24 * 3600))
+        }
+    }
+
+    /// The part of this budget from `from` to `to` percent of it, counted
+    /// from `start` with `left` time then left: the deadline moves to `to`
+    /// percent of the time, and a node limit shrinks to `to - from` percent
+    /// (each search counts its own nodes).
+    pub fn part(&self, start: Instant, left: Duration, from: u32, to: u32) -> Budget {
+        Budget {
+            deadline: self.deadline.min(start + left * to / 100),
+            cancel: self.cancel.clone(),
+            nodes: self
+                .nodes
+                .map(|n| (n * u64::from(to.saturating_sub(from)) / 100).max(1)),
+        }
+    }
+
+    /// The same budget with at most `nodes` nodes per search.
+    pub fn with_nodes(&self, nodes: u64) -> Budget {
+        Budget {
+            nodes: Some(self.nodes.map_or(nodes, |n| n.min(nodes))),
+            ..self.clone()
         }
     }
 
@@ -79,6 +115,7 @@ impl Budget {
         Budget {
             deadline: self.deadline.min(at),
             cancel: self.cancel.clone(),
+            nodes: self.nodes,
         }
     }
 }
@@ -92,6 +129,8 @@ pub const CHECK_INTERVAL: u64 = 1024;
 pub struct Counter {
     nodes: u64,
     budget: Option<Budget>,
+    /// `nodes` when the budget was set: its node limit counts from here.
+    since: u64,
     stopped: bool,
 }
 
@@ -100,6 +139,7 @@ impl Counter {
         Counter {
             nodes: 0,
             budget,
+            since: 0,
             stopped: false,
         }
     }
@@ -110,7 +150,7 @@ impl Counter {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CHECK_INTERVAL) {
             if let Some(budget) = &self.budget {
-                if budget.expired() {
+                if budget.expired() || budget.nodes.is_some_and(|n| self.nodes - self.since >= n) {
                     self.stopped = true;
                 }
             }
@@ -131,12 +171,14 @@ impl Counter {
     /// A new budget (or none) for the next search; clears the stop.
     pub fn set_budget(&mut self, budget: Option<Budget>) {
         self.budget = budget;
+        self.since = self.nodes;
         self.stopped = false;
     }
 
     /// Starts counting from zero.
     pub fn reset_nodes(&mut self) {
         self.nodes = 0;
+        self.since = 0;
     }
 }
 

@@ -1232,7 +1232,9 @@ async fn answer_with_board(
     }
 }
 
-/// Answers privately with the move the hard CPU would play for the asker.
+/// Answers privately with the move to play for the asker and what the
+/// search proved about it (wins, holds the draw, every move loses, or a
+/// plain best guess).
 async fn hint(
     bot: &Arc<Bot>,
     ctx: &Context,
@@ -1266,9 +1268,37 @@ async fn hint(
         .await
         .noted()?;
     let lang = Lang::from_locale(&component.locale);
+    // Say what the search proved about the move, or that it is a guess.
     let text = match bot.service.hint(at, stamp, asker).await {
-        Ok(answer) => match answer.best {
-            Some(mv) => tr(lang, "hint.text", &[("move", &answer.game.move_name(mv))]),
+        Ok(answer) => match answer.verdict {
+            Some(verdict) => {
+                use crate::cpu::Verdict;
+                let name = answer.game.move_name(verdict.mv());
+                let (key, moves) = match verdict {
+                    Verdict::Wins {
+                        in_moves: Some(1), ..
+                    } => ("hint.wins_now", None),
+                    Verdict::Wins {
+                        in_moves: Some(n), ..
+                    } => ("hint.wins", Some(n)),
+                    Verdict::Wins { in_moves: None, .. } => ("hint.wins_proved", None),
+                    Verdict::Draws { .. } => ("hint.draws", None),
+                    Verdict::Loses {
+                        lasts_moves: Some(1),
+                        ..
+                    } => ("hint.loses_now", None),
+                    Verdict::Loses {
+                        lasts_moves: Some(n),
+                        ..
+                    } => ("hint.loses", Some(n)),
+                    Verdict::Loses {
+                        lasts_moves: None, ..
+                    } => ("hint.loses_proved", None),
+                    Verdict::Guess { .. } => ("hint.guess", None),
+                };
+                let moves = moves.map(|n| n.to_string()).unwrap_or_default();
+                tr(lang, key, &[("move", &name), ("moves", &moves)])
+            }
             None => tr(lang, "hint.none", &[]),
         },
         Err(f) => Failure::from(f).answer(lang),

@@ -120,7 +120,11 @@ pub enum At {
 pub struct HintAnswer {
     /// The position the hint is for.
     pub game: AnyGame,
+    /// The move it suggests (`verdict`'s move).
     pub best: Option<Move>,
+    /// What the search proved about that move (a plain guess when it
+    /// proved nothing in time, or the search failed).
+    pub verdict: Option<crate::cpu::Verdict>,
 }
 
 /// Wall time a CPU of this level may think.
@@ -690,8 +694,10 @@ impl Service {
         live.deadline = Some((at, task.abort_handle()));
     }
 
-    /// The move the hard CPU would play for `user`, who is to move at table
-    /// `no` drawn at `stamp`. One hint per table at a time.
+    /// The move to play for `user`, who is to move at table `no` drawn at
+    /// `stamp`, with what the search proved about it ([`crate::cpu::hint`], with
+    /// [`crate::cpu::HINT_TIME`]: the answer is deferred, so it may think longer than a
+    /// CPU move). One hint per table at a time.
     pub async fn hint(
         self: &Arc<Self>,
         at: At,
@@ -726,11 +732,11 @@ impl Service {
         };
         let result = self
             .pool
-            .search(Search {
+            .hint(Search {
                 table: slot.no,
                 game: game.clone(),
                 level: Level::Hard,
-                time: Budget::HARD,
+                time: crate::cpu::HINT_TIME,
                 cancel: cancel.clone(),
             })
             .await;
@@ -744,15 +750,19 @@ impl Service {
                 live.hint = None;
             }
         }
-        let best = match result {
-            Ok(best) => best,
+        let verdict = match result {
+            Ok(verdict) => verdict,
             Err(SearchError::Cancelled) => return Err(Refusal::StaleBoard.into()),
             Err(SearchError::Failed(e)) => {
                 warn!("table {}: the hint search failed ({e})", slot.no);
-                fallback_move(&game, &mut self.rng())
+                fallback_move(&game, &mut self.rng()).map(|mv| crate::cpu::Verdict::Guess { mv })
             }
         };
-        Ok(HintAnswer { game, best })
+        Ok(HintAnswer {
+            best: verdict.map(|v| v.mv()),
+            game,
+            verdict,
+        })
     }
 
     /// Drops finished tables untouched for `idle_ms` from memory (they stay

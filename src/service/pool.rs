@@ -3,7 +3,7 @@
 //! the queue instead of starting threads (and transposition tables) of its
 //! own; each worker keeps its own solver between searches.
 
-use crate::cpu::{self, Budget, Level};
+use crate::cpu::{self, Budget, Level, Verdict};
 use crate::game::{AnyGame, Move};
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
@@ -124,10 +124,28 @@ impl SearchPool {
 
     /// Runs a search on the pool and waits (asynchronously) for its move.
     pub async fn search(&self, search: Search) -> Result<Option<Move>, SearchError> {
+        self.submit(search, |game, level, budget| {
+            cpu::choose_move(game, level, budget)
+        })
+        .await
+    }
+
+    /// Runs a hint on the pool (its `level` is not used: a hint is as
+    /// strong as the CPU gets) and waits for its verdict.
+    pub async fn hint(&self, search: Search) -> Result<Option<Verdict>, SearchError> {
+        self.submit(search, |game, _, budget| cpu::hint(game, budget))
+            .await
+    }
+
+    async fn submit<T: Send + 'static>(
+        &self,
+        search: Search,
+        work: fn(&AnyGame, Level, &Budget) -> Option<T>,
+    ) -> Result<Option<T>, SearchError> {
         let (tx, rx) = oneshot::channel();
         let figures = self.figures.clone();
         let job: Job = Box::new(move || {
-            let result = run(&figures, search);
+            let result = run(&figures, search, work);
             let _ = tx.send(result);
         });
         let sent = self
@@ -143,7 +161,11 @@ impl SearchPool {
     }
 }
 
-fn run(figures: &Figures, search: Search) -> Result<Option<Move>, SearchError> {
+fn run<T>(
+    figures: &Figures,
+    search: Search,
+    work: fn(&AnyGame, Level, &Budget) -> Option<T>,
+) -> Result<Option<T>, SearchError> {
     if search.cancel.load(Ordering::Relaxed) {
         return Err(SearchError::Cancelled);
     }
@@ -163,12 +185,13 @@ fn run(figures: &Figures, search: Search) -> Result<Option<Move>, SearchError> {
     let budget = Budget {
         deadline: std::time::Instant::now() + search.time,
         cancel: search.cancel.clone(),
+        nodes: None,
     };
     let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
         if forced {
             panic!("search failure injected by a test");
         }
-        cpu::choose_move(&search.game, search.level, &budget)
+        work(&search.game, search.level, &budget)
     }));
     figures.running.fetch_sub(1, Ordering::Relaxed);
     {

@@ -4,7 +4,9 @@
 //! the time and otherwise plays at random, centre first.
 
 use super::position::{column, winning_spots, Position, CELLS_I, ORDER};
+use super::proof::MoveBounds;
 use super::{book, pool};
+use crate::cpu::hint::Verdict;
 use crate::cpu::search::{weighted_pick, Budget, Counter, Cpu, Mate};
 use crate::cpu::Level;
 use crate::game::connect4::{BOARD, BOTTOM, CELLS, WIDTH};
@@ -68,13 +70,14 @@ fn easy(p: &Position, rng: &mut (impl Rng + ?Sized)) -> usize {
 /// evaluation; equal moves are chosen at random.
 fn medium(p: &Position, budget: &Budget, rng: &mut (impl Rng + ?Sized)) -> usize {
     let mut search = Heuristic::new(budget.clone());
-    search.best_column(p, MEDIUM_DEPTH, rng)
+    search.best_column(p, MEDIUM_DEPTH, None, rng)
 }
 
 /// Perfect play: the move with the best exact score (a win as fast as
 /// possible, a loss as late as possible). Positions too early to solve in
-/// time come from the opening book, or else from the deepest heuristic
-/// search that finished.
+/// time come from the opening book; where neither the exact nor the
+/// move-by-move weak proof finishes, the deepest heuristic search picks
+/// among the moves not proved worse than the best one proved.
 fn hard(p: &Position, budget: &Budget, rng: &mut (impl Rng + ?Sized)) -> usize {
     if let Some(c) = winning_column(p) {
         return c;
@@ -84,27 +87,138 @@ fn hard(p: &Position, budget: &Budget, rng: &mut (impl Rng + ?Sized)) -> usize {
             return c;
         }
     }
-    // Time: a little over half for the exact score, then a weak solve
-    // (win, draw or loss: cheaper, and it reuses what the table learnt),
-    // then the rest for a heuristic search.
     let now = Instant::now();
     let left = budget.deadline.saturating_duration_since(now);
-    let until = |percent: u32| budget.until(now + left * percent / 100);
+    match analyse(p, budget, HARD_SHARES) {
+        Found::Exact { column, .. } | Found::Weak { column, .. } => column,
+        Found::Open { allowed } => {
+            // Stop a little early: the caller still has to act on the move.
+            let mut search = Heuristic::new(budget.part(now, left, HARD_SHARES[2], 97));
+            search.best_column(p, CELLS as u32, Some(&allowed), rng)
+        }
+    }
+}
+
+/// How hard splits its budget (percent): exact solve, move-by-move proof,
+/// exact again once proved; the heuristic search has the rest (to 97).
+const HARD_SHARES: [u32; 3] = [35, 88, 88];
+
+/// The same for a hint, which has more time: the exact solve first (the
+/// root search is the most efficient proof when its move ordering is
+/// right), then the move-by-move proof that keeps what it proved, then the
+/// exact score if the proof left time for it.
+const HINT_SHARES: [u32; 3] = [45, 92, 95];
+
+/// What [`analyse`] proved about a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// The exact solver finished: a move with the best score, and it.
+    Exact { column: usize, score: i32 },
+    /// The move-by-move proof finished: a move with the best result (1
+    /// win, 0 draw, -1 every move loses), and it.
+    Weak { column: usize, result: i8 },
+    /// Neither finished: the moves not proved worse than the best proved.
+    Open { allowed: Vec<usize> },
+}
+
+/// The exact solver until `shares[0]` percent of the budget, then the
+/// move-by-move weak proof until `shares[1]` percent (reusing the table);
+/// when that proof finishes early, the exact solver again until
+/// `shares[2]` percent (the table now holds most of what it needs). The
+/// position must not be over.
+pub fn analyse(p: &Position, budget: &Budget, shares: [u32; 3]) -> Found {
+    let now = Instant::now();
+    let left = budget.deadline.saturating_duration_since(now);
     let mut solver = pool::take_solver();
     solver.reset();
-    solver.set_budget(Some(until(55)));
-    let mut solved = solver.best_move(p).ok().flatten();
-    if solved.is_none() {
-        solver.set_budget(Some(until(85)));
-        solved = solver.best_move_weak(p).ok().flatten();
-    }
+    solver.set_budget(Some(budget.part(now, left, 0, shares[0])));
+    let exact = solver.best_move(p).ok().flatten();
+    let found = match exact {
+        Some((column, score)) => Found::Exact { column, score },
+        None => {
+            let mut bounds = MoveBounds::new(p);
+            solver.prove_moves(
+                p,
+                &mut bounds,
+                &budget.part(now, left, shares[0], shares[1]),
+            );
+            match bounds.decided() {
+                Some((column, result)) => {
+                    solver.set_budget(Some(budget.part(now, left, shares[1], shares[2])));
+                    match solver.best_move(p) {
+                        Ok(Some((column, score))) => Found::Exact { column, score },
+                        _ => Found::Weak { column, result },
+                    }
+                }
+                None => Found::Open {
+                    allowed: bounds.allowed(),
+                },
+            }
+        }
+    };
     pool::give_back(solver);
-    if let Some((c, _)) = solved {
-        return c;
+    found
+}
+
+/// What a hint can say about `game`: the move, and the result it proved
+/// for it within the budget (exact where the solver finished, win / draw /
+/// loss where the move-by-move proof did, a best guess otherwise).
+pub fn verdict(game: &Connect4, budget: &Budget, rng: &mut (impl Rng + ?Sized)) -> Option<Verdict> {
+    if game.is_over() {
+        return None;
     }
-    // Stop a little early: the caller still has to act on the move.
-    let mut search = Heuristic::new(until(97));
-    search.best_column(p, CELLS as u32, rng)
+    let p = Position::from_game(game);
+    if let Some(c) = winning_column(&p) {
+        return Some(Verdict::Wins {
+            mv: c as Move,
+            in_moves: Some(1),
+        });
+    }
+    let now = Instant::now();
+    let left = budget.deadline.saturating_duration_since(now);
+    let shares = HINT_SHARES;
+    let found = analyse(&p, budget, shares);
+    let mut heuristic = |allowed: Option<&[usize]>| {
+        let mut search = Heuristic::new(budget.part(now, left, shares[1], 98));
+        search.best_column(&p, CELLS as u32, allowed, rng)
+    };
+    let mine = p.moves() / 2; // stones the mover has played
+    let theirs = p.moves() - mine;
+    Some(match found {
+        Found::Exact { column, score } => {
+            let mv = column as Move;
+            match score.cmp(&0) {
+                std::cmp::Ordering::Greater => Verdict::Wins {
+                    mv,
+                    in_moves: Some((22 - score) as u32 - mine),
+                },
+                std::cmp::Ordering::Equal => Verdict::Draws { mv },
+                std::cmp::Ordering::Less => Verdict::Loses {
+                    mv,
+                    lasts_moves: Some((22 + score) as u32 - theirs),
+                },
+            }
+        }
+        Found::Weak { column, result } => match result {
+            1 => Verdict::Wins {
+                mv: column as Move,
+                in_moves: None,
+            },
+            0 => Verdict::Draws { mv: column as Move },
+            // Every move loses: the deepest search resists longest.
+            _ => Verdict::Loses {
+                mv: heuristic(None) as Move,
+                lasts_moves: None,
+            },
+        },
+        Found::Open { allowed } => {
+            // The book's move is proved best, though its result is unknown.
+            let column = book::lookup(&p)
+                .filter(|&c| p.can_play(c) && allowed.contains(&c))
+                .unwrap_or_else(|| heuristic(Some(&allowed)));
+            Verdict::Guess { mv: column as Move }
+        }
+    })
 }
 
 /// A depth-limited alpha-beta search with an evaluation, for the medium
@@ -121,11 +235,13 @@ impl Heuristic {
     }
 
     /// Iterative deepening up to `max_depth` within the budget; returns the
-    /// best column of the deepest finished iteration.
+    /// best column of the deepest finished iteration, among the `allowed`
+    /// columns when given (and any of them is safe).
     fn best_column(
         &mut self,
         p: &Position,
         max_depth: u32,
+        allowed: Option<&[usize]>,
         rng: &mut (impl Rng + ?Sized),
     ) -> usize {
         if let Some(c) = winning_column(p) {
@@ -135,6 +251,16 @@ impl Heuristic {
         let mut candidates: Vec<usize> = legal_columns(p)
             .filter(|&c| safe & column(c) != 0)
             .collect();
+        if let Some(allowed) = allowed {
+            let kept: Vec<usize> = candidates
+                .iter()
+                .copied()
+                .filter(|c| allowed.contains(c))
+                .collect();
+            if !kept.is_empty() {
+                candidates = kept;
+            }
+        }
         if candidates.is_empty() {
             // Every move loses at once: any legal move will do.
             return legal_columns(p).next().unwrap_or(3);
@@ -282,6 +408,100 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Positions whose only winning move is not the natural one: the
+    /// hard level and the hint must find it within a fixed node budget
+    /// (the same answer on any machine). `177461` wins only by column 6;
+    /// `71721131` wins only by column 3, and column 4 loses.
+    const UNUSUAL_WINS: [(&str, &[usize], u64); 2] =
+        [("177461", &[5], 80_000_000), ("71721131", &[2], 30_000_000)];
+
+    #[test]
+    fn hard_and_the_hint_find_unusual_winning_moves() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(15);
+        for (moves, winning, nodes) in UNUSUAL_WINS {
+            let game = Connect4::from_digits(moves).unwrap();
+            let p = Position::from_game(&game);
+            assert_eq!(book::lookup(&p), None, "{moves} is not in the book");
+            let budget = Budget::of_nodes(nodes);
+            let mv = game.choose(Level::Hard, &budget, &mut rng).unwrap();
+            assert!(
+                winning.contains(&(mv as usize)),
+                "hard {moves}: column {}",
+                mv + 1
+            );
+            let verdict = verdict(&game, &budget, &mut rng).unwrap();
+            assert!(
+                matches!(verdict, Verdict::Wins { mv, .. } if winning.contains(&(mv as usize))),
+                "hint {moves}: {verdict:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn short_budgets_never_play_a_move_proved_worse() {
+        // With too few nodes to decide, hard still keeps to the moves not
+        // proved worse than the best proved one.
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(16);
+        let game = Connect4::from_digits("71721131").unwrap();
+        let p = Position::from_game(&game);
+        for nodes in [1_000_000, 4_000_000, 8_000_000] {
+            let budget = Budget::of_nodes(nodes);
+            let found = analyse(&p, &budget, HARD_SHARES);
+            if let Found::Open { allowed } = &found {
+                let mv = game.choose(Level::Hard, &budget, &mut rng).unwrap() as usize;
+                assert!(allowed.contains(&mv), "{nodes}: column {}", mv + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn verdicts_say_what_the_solver_proved() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(17);
+        let mut solver = Solver::new();
+        for (moves, expected) in load_set("Test_L2_R1").iter().step_by(111) {
+            let game = Connect4::from_digits(moves).unwrap();
+            let p = Position::from_game(&game);
+            let v = verdict(&game, &Budget::of_nodes(50_000_000), &mut rng).unwrap();
+            let mine = p.moves() as i32 / 2;
+            let theirs = p.moves() as i32 - mine;
+            match v {
+                Verdict::Wins { in_moves, .. } => {
+                    assert_eq!(
+                        in_moves.map(|n| n as i32),
+                        Some(22 - expected - mine),
+                        "{moves}"
+                    )
+                }
+                Verdict::Draws { .. } => assert_eq!(*expected, 0, "{moves}"),
+                Verdict::Loses { lasts_moves, .. } => assert_eq!(
+                    lasts_moves.map(|n| n as i32),
+                    Some(22 + expected - theirs),
+                    "{moves}"
+                ),
+                Verdict::Guess { .. } => panic!("{moves}: a middle game position is solved"),
+            }
+            assert_eq!(
+                score_after(&mut solver, &p, v.mv() as usize),
+                *expected,
+                "{moves}"
+            );
+        }
+        // Immediate wins, and nothing to say once the game is over.
+        let game = Connect4::from_digits("121212").unwrap();
+        assert_eq!(
+            verdict(&game, &Budget::of_nodes(1000), &mut rng),
+            Some(Verdict::Wins {
+                mv: 0,
+                in_moves: Some(1)
+            })
+        );
+        let over = Connect4::from_digits("1212121").unwrap();
+        assert_eq!(verdict(&over, &Budget::of_nodes(1000), &mut rng), None);
     }
 
     #[test]

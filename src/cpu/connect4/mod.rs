@@ -6,13 +6,17 @@
 //! - [`pool`]: solvers kept between moves ([`pool::take_solver`],
 //!   [`pool::give_back`]);
 //! - [`book`]: the opening book, read and generated;
-//! - [`levels`]: easy, medium and hard (through [`crate::cpu::Cpu`]);
+//! - [`proof`]: move-by-move weak proofs that keep what they proved when
+//!   the budget runs out;
+//! - [`levels`]: easy, medium and hard (through [`crate::cpu::Cpu`]) and
+//!   the hint's verdict ([`levels::verdict`]);
 //! - here: [`solve`] and [`solve_weak`], the exact value of a game.
 
 pub mod book;
 pub mod levels;
 pub mod pool;
 pub mod position;
+pub mod proof;
 pub mod solver;
 pub mod table;
 

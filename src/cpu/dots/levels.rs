@@ -6,6 +6,7 @@
 use super::geometry::Geometry;
 use super::solver::Solver;
 use super::theory::{capture, free_lines, safe_lines, smallest_sacrifice, theory};
+use crate::cpu::hint::Verdict;
 use crate::cpu::search::{Budget, Cpu};
 use crate::cpu::Level;
 use crate::game::dots::DotsAndBoxes;
@@ -87,4 +88,47 @@ fn hard(g: &Geometry, drawn: u64, budget: &Budget, rng: &mut (impl Rng + ?Sized)
         }
     }
     theory(g, drawn, budget, rng)
+}
+
+/// The hint's verdict: exact (the final result of the best line, counting
+/// the boxes already claimed) once the solver answers within most of the
+/// budget, else the hard level's move as a guess.
+pub fn hint_verdict(
+    game: &DotsAndBoxes,
+    budget: &Budget,
+    rng: &mut (impl Rng + ?Sized),
+) -> Option<Verdict> {
+    if game.is_over() {
+        return None;
+    }
+    let g = Geometry::of(game);
+    let drawn = game.drawn();
+    if g.all & !drawn == 0 {
+        return None;
+    }
+    let now = Instant::now();
+    let left = budget.deadline.saturating_duration_since(now);
+    let exact = budget.part(now, left, 0, 80);
+    // The hint has about five times a move's time: a few more free lines.
+    let free = (g.all & !drawn).count_ones();
+    let solved = (free <= hard_exact_free_lines(g.width, g.height) + 4)
+        .then(|| Solver::new(&g, Some(&exact)).best_move(drawn))
+        .flatten();
+    if let Some((line, value)) = solved {
+        let scores = game.scores();
+        let me = game.to_move() as usize;
+        let lead = scores[me] as i32 - scores[1 - me] as i32 + value;
+        let mv = line as Move;
+        return Some(match lead.cmp(&0) {
+            std::cmp::Ordering::Greater => Verdict::Wins { mv, in_moves: None },
+            std::cmp::Ordering::Equal => Verdict::Draws { mv },
+            std::cmp::Ordering::Less => Verdict::Loses {
+                mv,
+                lasts_moves: None,
+            },
+        });
+    }
+    let rest = budget.part(now, left, 80, 98);
+    let line = theory(&g, drawn, &rest, rng);
+    Some(Verdict::Guess { mv: line as Move })
 }

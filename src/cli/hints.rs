@@ -1,0 +1,239 @@
+//! `boardbot hint` (a hint's verdict for one position) and `boardbot
+//! hint-check` (how often the Connect Four hint keeps the published value
+//! of positions drawn from the public test sets).
+
+use super::{option, parse_game, parse_kind, parse_number, split_options, ToolResult};
+use crate::cpu::connect4::{book, test_data_dir, Position, Solver};
+use crate::cpu::{self, Budget, Cpu, Level, Verdict, HINT_TIME};
+use crate::game::{AnyGame, Connect4, Game};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::time::{Duration, Instant};
+
+/// The six public test sets, in `tests/data/connect4`.
+const SETS: [&str; 6] = [
+    "Test_L3_R1",
+    "Test_L2_R1",
+    "Test_L2_R2",
+    "Test_L1_R1",
+    "Test_L1_R2",
+    "Test_L1_R3",
+];
+
+/// `--ms N` or `--nodes N` (nodes win), else the hint's own time.
+fn budget_of(options: &[(&str, Option<&String>)]) -> Result<Budget, String> {
+    if let Some(n) = option(options, "--nodes") {
+        let n: u64 = n
+            .parse()
+            .map_err(|_| format!("--nodes needs a whole number, not {n:?}"))?;
+        return Ok(Budget::of_nodes(n));
+    }
+    let ms = parse_number(
+        option(options, "--ms"),
+        "--ms",
+        HINT_TIME.as_millis() as u32,
+    )?;
+    Ok(Budget::new(Duration::from_millis(ms.into())))
+}
+
+/// One line about a verdict, in English.
+pub fn describe(game: &AnyGame, verdict: &Verdict) -> String {
+    let name = game.move_name(verdict.mv());
+    match *verdict {
+        Verdict::Wins {
+            in_moves: Some(n), ..
+        } => format!("{name} wins (in {n} moves)"),
+        Verdict::Wins { in_moves: None, .. } => format!("{name} wins"),
+        Verdict::Draws { .. } => format!("{name} holds the draw"),
+        Verdict::Loses {
+            lasts_moves: Some(n),
+            ..
+        } => format!("every move loses; {name} lasts longest ({n} moves)"),
+        Verdict::Loses {
+            lasts_moves: None, ..
+        } => format!("every move loses; {name} is the search's choice"),
+        Verdict::Guess { .. } => format!("{name} (best guess)"),
+    }
+}
+
+/// `hint <game> [--size WxH] [--ms N | --nodes N] <moves>`
+pub fn hint(args: &[String]) -> ToolResult {
+    let (positional, options) = split_options(args, &[], &["--size", "--ms", "--nodes"])?;
+    if positional.len() > 2 {
+        return Err("too many arguments: hint <game> [--ms N | --nodes N] <moves>".into());
+    }
+    let kind = parse_kind(positional.first().copied(), option(&options, "--size"))?;
+    let game = parse_game(kind, positional.get(1).copied())?;
+    let budget = budget_of(&options)?;
+    let start = Instant::now();
+    match cpu::hint(&game, &budget) {
+        Some(verdict) => {
+            println!("{} ({:.2?})", describe(&game, &verdict), start.elapsed());
+            Ok(())
+        }
+        None => Err("the game is over: there is no move to suggest".into()),
+    }
+}
+
+/// Positions of the test sets with `plies` stones, as (moves, score).
+fn positions(plies: (usize, usize)) -> Result<Vec<(String, i32)>, String> {
+    let mut out = Vec::new();
+    for set in SETS {
+        let path = test_data_dir().join(set);
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let (moves, score) = line
+                .split_once(' ')
+                .ok_or_else(|| format!("{set}: bad line {line:?}"))?;
+            let score: i32 = score
+                .trim()
+                .parse()
+                .map_err(|_| format!("{set}: bad line {line:?}"))?;
+            if (plies.0..=plies.1).contains(&moves.len()) {
+                out.push((moves.to_string(), score));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+/// `hint-check [--plies A-B] [--count N] [--seed N] [--ms N | --nodes N]
+/// [--exact] [--cpu hard] [--verbose]`: draws positions from the test sets
+/// and checks each hint's move (or the hard CPU's, with `--cpu hard` and
+/// its move budget) against the published value.
+pub fn hint_check(args: &[String]) -> ToolResult {
+    let (positional, options) = split_options(
+        args,
+        &["--exact", "--verbose"],
+        &["--plies", "--count", "--seed", "--ms", "--nodes", "--cpu"],
+    )?;
+    if !positional.is_empty() {
+        return Err("usage: hint-check [--plies A-B] [--count N] [--seed N] [--ms N | --nodes N] [--exact] [--cpu hard] [--verbose]".into());
+    }
+    let flag = |name: &str| options.iter().any(|(n, _)| *n == name);
+    let plies = match option(&options, "--plies") {
+        None => (6, 9),
+        Some(text) => {
+            let (a, b) = text.split_once('-').unwrap_or((text, text));
+            match (a.parse(), b.parse()) {
+                (Ok(a), Ok(b)) if a <= b && b < 42 => (a, b),
+                _ => return Err(format!("--plies needs A-B, not {text:?}")),
+            }
+        }
+    };
+    let count = parse_number(option(&options, "--count"), "--count", 200)? as usize;
+    let seed = parse_number(option(&options, "--seed"), "--seed", 1)?;
+    let cpu_level = match option(&options, "--cpu").map(String::as_str) {
+        None => None,
+        Some("hard") => Some(Level::Hard),
+        Some(other) => return Err(format!("--cpu takes hard, not {other:?}")),
+    };
+    let (exact, verbose) = (flag("--exact"), flag("--verbose"));
+    let mut pool = positions(plies)?;
+    let available = pool.len();
+    pool.shuffle(&mut StdRng::seed_from_u64(seed.into()));
+    pool.truncate(count);
+    let mut rng = StdRng::seed_from_u64(seed.into());
+    let mut checker = Solver::new();
+    let (mut kept, mut kept_exact, mut proved, mut wrong) = (0, 0, 0, 0);
+    let (mut total, mut max) = (Duration::ZERO, Duration::ZERO);
+    for (moves, value) in &pool {
+        let game = Connect4::from_digits(moves).map_err(|e| format!("{moves}: {e:?}"))?;
+        let any = AnyGame::Connect4(game);
+        let start = Instant::now();
+        let verdict = match cpu_level {
+            Some(level) => game
+                .choose(level, &Budget::new(Budget::HARD), &mut rng)
+                .map(|mv| Verdict::Guess { mv }),
+            None => cpu::hint::hint_with(&any, &budget_of(&options)?, &mut rng),
+        }
+        .ok_or_else(|| format!("{moves}: no move"))?;
+        let took = start.elapsed();
+        total += took;
+        max = max.max(took);
+        let p = Position::from_game(&game);
+        let c = verdict.mv() as usize;
+        // The opponent's score after the move: the move keeps the value
+        // when that score is -value (it is never less), and keeps the
+        // result when its sign is the opposite of the value's.
+        let keeps = |checker: &mut Solver, target: i32| -> bool {
+            // The book's move is proved best: no need to solve again.
+            if p.is_winning_move(c) || book::lookup(&p) == Some(c) {
+                return true;
+            }
+            let mut child = p;
+            child.play_column(c);
+            checker.reset();
+            !checker
+                .score_at_least(&child, target)
+                .expect("no budget: never aborted")
+        };
+        let keeps_result = match value.signum() {
+            1 => keeps(&mut checker, 0),
+            0 => keeps(&mut checker, 1),
+            _ => true,
+        };
+        let keeps_value = exact && keeps(&mut checker, -value + 1);
+        let mine = (moves.len() / 2) as i32;
+        let theirs = moves.len() as i32 - mine;
+        let honest = match verdict {
+            Verdict::Wins { in_moves, .. } => {
+                *value > 0 && in_moves.is_none_or(|n| n as i32 == 22 - value - mine)
+            }
+            Verdict::Draws { .. } => *value == 0,
+            Verdict::Loses { lasts_moves, .. } => {
+                *value < 0 && lasts_moves.is_none_or(|n| n as i32 == 22 + value - theirs)
+            }
+            Verdict::Guess { .. } => true,
+        };
+        kept += usize::from(keeps_result);
+        kept_exact += usize::from(keeps_value);
+        proved += usize::from(verdict.is_proved());
+        wrong += usize::from(!honest);
+        if verbose || !keeps_result || !honest {
+            println!(
+                "{moves} value {value}: {} ({took:.2?}){}{}",
+                describe(&any, &verdict),
+                if keeps_result {
+                    ""
+                } else {
+                    " LOSES THE RESULT"
+                },
+                if honest { "" } else { " WRONG VERDICT" }
+            );
+        }
+    }
+    let n = pool.len();
+    let who = match cpu_level {
+        Some(_) => format!("hard CPU ({:?} a move)", Budget::HARD),
+        None => match budget_of(&options)?.nodes {
+            Some(nodes) => format!("hint ({nodes} nodes)"),
+            None => format!(
+                "hint ({} ms)",
+                parse_number(
+                    option(&options, "--ms"),
+                    "--ms",
+                    HINT_TIME.as_millis() as u32
+                )?
+            ),
+        },
+    };
+    println!(
+        "{n} positions of plies {}-{} (of {available}; seed {seed}), {who}:",
+        plies.0, plies.1
+    );
+    println!("  keeps the result (win/draw/loss): {kept} of {n}");
+    if exact {
+        println!("  keeps the exact score: {kept_exact} of {n}");
+    }
+    println!("  verdict proved: {proved} of {n}; wrong verdicts: {wrong}");
+    println!(
+        "  time per position: mean {:.2?}, max {max:.2?}",
+        total / n.max(1) as u32
+    );
+    Ok(())
+}
