@@ -3,14 +3,17 @@
 //! slate frame and ink, the seats' red, yellow and blue, the same font —
 //! from plain view structs (the caller turns store rows into them).
 //!
-//! Only rectangles, discs and text: a small canvas of its own with exact
-//! colours, so the PNG is an indexed one of a few kilobytes.
+//! Only rectangles, discs and text, drawn with imageproc through the
+//! boards' own drawing layer (`draw`), and written as an indexed PNG of a
+//! few kilobytes by the boards' encoder.
 
-use super::Image;
+use super::draw::{self, printable, Align, Draw};
+use super::indexed::{Indexed, Palette};
+use super::{encode, Image};
 use crate::i18n::{tr, Lang};
-use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
-use std::collections::HashMap;
-use std::sync::LazyLock;
+use image::RgbImage;
+use imageproc::drawing::draw_filled_rect_mut;
+use imageproc::rect::Rect;
 
 // ---------------------------------------------------------------- views
 
@@ -79,11 +82,7 @@ pub struct StatsView {
 // ---------------------------------------------------------------- palette
 // The boards' colours (see the palette in `render/mod.rs`).
 
-type Rgb = [u8; 3];
-
-const fn rgb(hex: u32) -> Rgb {
-    [(hex >> 16) as u8, (hex >> 8) as u8, hex as u8]
-}
+use draw::{rgb, Rgb};
 
 const BACKGROUND: Rgb = rgb(0xF3F5F9);
 const PAPER: Rgb = rgb(0xFFFFFF);
@@ -102,193 +101,52 @@ const GREY: Rgb = rgb(0x9AA3B2);
 /// The highlighted (own) line: the blue seat's tint, with a blue bar.
 const OWN_LINE: Rgb = BLUE_LIGHT;
 
-static FONT: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../fonts/DejaVuSans-Bold.ttf"))
-        .expect("the embedded font parses")
-});
-
-/// Capital height of DejaVu Sans Bold, as a share of the pixel size.
-const CAP_HEIGHT: f32 = 0.729;
-
 // ---------------------------------------------------------------- canvas
 
-#[derive(Clone, Copy)]
-enum Align {
-    Left,
-    Right,
-    Center,
-}
+/// The colours the images paint with (their anti-aliased edges over the
+/// page are added to the palette).
+const INKS: [Rgb; 12] = [
+    PAPER, INK, MUTED, FRAME, HOLE, WHITE, RED, YELLOW, YELLOW_INK, BLUE, BLUE_LIGHT, GREY,
+];
 
 struct Canvas {
-    width: u32,
-    height: u32,
-    data: Vec<Rgb>,
+    image: RgbImage,
 }
 
 impl Canvas {
     fn new(width: u32, height: u32) -> Canvas {
         Canvas {
-            width,
-            height,
-            data: vec![BACKGROUND; (width * height) as usize],
+            image: draw::canvas(width, height, BACKGROUND),
         }
-    }
-
-    /// Mixes `color` into a pixel. Coverage is rounded to eighths so the
-    /// image keeps few colours (an exact palette).
-    fn blend(&mut self, x: i32, y: i32, color: Rgb, coverage: f32) {
-        if x < 0 || y < 0 || x >= self.width as i32 || y >= self.height as i32 {
-            return;
-        }
-        let a = (coverage.clamp(0.0, 1.0) * 8.0).round() as u16;
-        if a == 0 {
-            return;
-        }
-        let at = (y as u32 * self.width + x as u32) as usize;
-        let old = self.data[at];
-        self.data[at] = std::array::from_fn(|i| {
-            ((color[i] as u16 * a + old[i] as u16 * (8 - a) + 4) / 8) as u8
-        });
     }
 
     fn rect(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, color: Rgb) {
-        for y in y0.max(0)..y1.min(self.height as i32) {
-            for x in x0.max(0)..x1.min(self.width as i32) {
-                self.data[(y as u32 * self.width + x as u32) as usize] = color;
-            }
+        if x1 > x0 && y1 > y0 {
+            let rect = Rect::at(x0, y0).of_size((x1 - x0) as u32, (y1 - y0) as u32);
+            draw_filled_rect_mut(&mut self.image, rect, image::Rgb(color));
         }
     }
 
     fn circle(&mut self, cx: f32, cy: f32, r: f32, color: Rgb) {
-        let (x0, x1) = ((cx - r - 1.0) as i32, (cx + r + 1.0) as i32 + 1);
-        let (y0, y1) = ((cy - r - 1.0) as i32, (cy + r + 1.0) as i32 + 1);
-        for y in y0..y1 {
-            for x in x0..x1 {
-                let d = ((x as f32 + 0.5 - cx).powi(2) + (y as f32 + 0.5 - cy).powi(2)).sqrt();
-                self.blend(x, y, color, r - d + 0.5);
-            }
-        }
-    }
-
-    fn text_width(text: &str, size: f32) -> f32 {
-        let font = FONT.as_scaled(PxScale::from(size));
-        let mut width = 0.0;
-        let mut previous = None;
-        for ch in text.chars() {
-            let id = font.glyph_id(ch);
-            if let Some(prev) = previous {
-                width += font.kern(prev, id);
-            }
-            width += font.h_advance(id);
-            previous = Some(id);
-        }
-        width
+        Draw::circle(&mut self.image, cx, cy, r, color);
     }
 
     /// Draws `text` vertically centred on `cy` (by its capitals).
     fn text(&mut self, text: &str, x: f32, cy: f32, size: f32, color: Rgb, align: Align) {
-        let scale = PxScale::from(size);
-        let font = FONT.as_scaled(scale);
-        let width = Self::text_width(text, size);
-        let mut pen = match align {
-            Align::Left => x,
-            Align::Right => x - width,
-            Align::Center => x - width / 2.0,
-        };
-        let baseline = cy + CAP_HEIGHT * size / 2.0;
-        let mut previous = None;
-        for ch in text.chars() {
-            let id = font.glyph_id(ch);
-            if let Some(prev) = previous {
-                pen += font.kern(prev, id);
-            }
-            let glyph = id.with_scale_and_position(scale, ab_glyph::point(pen, baseline));
-            pen += font.h_advance(id);
-            previous = Some(id);
-            if let Some(outlined) = FONT.outline_glyph(glyph) {
-                let bounds = outlined.px_bounds();
-                let (ox, oy) = (bounds.min.x as i32, bounds.min.y as i32);
-                outlined.draw(|gx, gy, coverage| {
-                    self.blend(ox + gx as i32, oy + gy as i32, color, coverage);
-                });
-            }
-        }
+        Draw::text(&mut self.image, text, x, cy, size, color, align);
     }
 
-    /// An indexed PNG with the exact colours (a true-colour one in the
-    /// unlikely case of more than 256).
+    /// An indexed PNG: the page's colours and each ink over them.
     fn to_png(&self) -> Vec<u8> {
-        let mut palette: Vec<Rgb> = Vec::new();
-        let mut index: HashMap<Rgb, u8> = HashMap::new();
-        let mut indices = Vec::with_capacity(self.data.len());
-        for &px in &self.data {
-            let i = match index.get(&px) {
-                Some(&i) => i,
-                None if palette.len() < 256 => {
-                    let i = palette.len() as u8;
-                    palette.push(px);
-                    index.insert(px, i);
-                    i
-                }
-                None => return self.to_rgb_png(),
-            };
-            indices.push(i);
-        }
-        let mut png = Vec::new();
-        let mut encoder = png::Encoder::new(&mut png, self.width, self.height);
-        encoder.set_color(png::ColorType::Indexed);
-        encoder.set_depth(png::BitDepth::Eight);
-        encoder.set_palette(palette.concat());
-        encoder.set_deflate_compression(png::DeflateCompression::Level(9));
-        encoder.set_filter(png::Filter::NoFilter);
-        write(encoder, &indices);
-        png
-    }
-
-    fn to_rgb_png(&self) -> Vec<u8> {
-        let mut png = Vec::new();
-        let mut encoder = png::Encoder::new(&mut png, self.width, self.height);
-        encoder.set_color(png::ColorType::Rgb);
-        encoder.set_depth(png::BitDepth::Eight);
-        encoder.set_deflate_compression(png::DeflateCompression::Level(9));
-        write(encoder, &self.data.concat());
-        png
+        let palette = Palette::new(&[&self.image], &INKS);
+        encode::png(&Indexed::from_rgb(&self.image, &palette), &palette.colours)
     }
 }
 
-fn write(encoder: png::Encoder<'_, &mut Vec<u8>>, data: &[u8]) {
-    // Writing to a Vec only fails on a size mismatch, which callers rule out.
-    let written = encoder
-        .write_header()
-        .and_then(|mut writer| writer.write_image_data(data));
-    if let Err(error) = written {
-        tracing::error!(%error, "PNG encoding failed");
-    }
-}
-
-/// `text` without the characters the font cannot draw (emoji, scripts it
-/// lacks), which would otherwise show as empty boxes.
-fn printable(text: &str) -> String {
-    text.chars()
-        .filter(|&ch| !ch.is_control() && FONT.glyph_id(ch).0 != 0)
-        .collect()
-}
-
-/// `text` shortened with "…" until it fits `max_width` at `size`.
+/// `text` without what the font cannot draw, shortened with "…" until it
+/// fits `max_width` at `size`.
 fn fit(text: &str, size: f32, max_width: f32) -> String {
-    let text = printable(text);
-    if Canvas::text_width(&text, size) <= max_width {
-        return text;
-    }
-    let mut chars: Vec<char> = text.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let candidate = chars.iter().collect::<String>().trim_end().to_string() + "…";
-        if Canvas::text_width(&candidate, size) <= max_width {
-            return candidate;
-        }
-    }
-    String::new()
+    draw::ellipsize(&printable(text), size, max_width)
 }
 
 /// Cuts alt text to Discord's 1024 characters.
@@ -305,8 +163,8 @@ fn finish(canvas: Canvas, alt: String) -> Image {
     Image {
         png: canvas.to_png(),
         alt: clip(alt),
-        width: canvas.width,
-        height: canvas.height,
+        width: canvas.image.width(),
+        height: canvas.image.height(),
     }
 }
 
