@@ -89,14 +89,16 @@ fn hard(p: &Position, budget: &Budget, rng: &mut (impl Rng + ?Sized)) -> usize {
     }
     let now = Instant::now();
     let left = budget.deadline.saturating_duration_since(now);
-    match analyse(p, budget, HARD_SHARES) {
-        Found::Exact { column, .. } | Found::Weak { column, .. } => column,
-        Found::Open { allowed } => {
-            // Stop a little early: the caller still has to act on the move.
-            let mut search = Heuristic::new(budget.part(now, left, HARD_SHARES[2], 97));
-            search.best_column(p, CELLS as u32, Some(&allowed), rng)
-        }
-    }
+    let allowed = match analyse(p, budget, HARD_SHARES) {
+        Found::Exact { column, .. } => return column,
+        Found::Weak { column, result } if result >= 0 => return column,
+        // Every move loses: the deepest search resists longest.
+        Found::Weak { .. } => None,
+        Found::Open { allowed } => Some(allowed),
+    };
+    // Stop a little early: the caller still has to act on the move.
+    let mut search = Heuristic::new(budget.part(now, left, HARD_SHARES[2], 97));
+    search.best_column(p, CELLS as u32, allowed.as_deref(), rng)
 }
 
 /// How hard splits its budget (percent): exact solve, move-by-move proof,
