@@ -36,9 +36,9 @@ impl Effort {
     };
     /// For a board that came out over its budget (a well filled 9 × 9).
     pub const HARD: Effort = Effort {
-        chain: 32,
+        chain: 16,
         insert_step: 2,
-        lazy: 64,
+        lazy: 32,
     };
 }
 /// Symbols per Huffman block.
