@@ -1,6 +1,6 @@
 //! CPU time per CPU move, per game and level:
 //! `cargo bench --bench cpu_moves -- [GAMES]` (default 4 self-played games
-//! per game and level).
+//! per game at easy and medium, a quarter of that at hard).
 //!
 //! Positions come from games the CPU plays against itself at the level
 //! measured (seeded, so every run sees the same games); each move is timed
@@ -57,6 +57,12 @@ fn main() {
     for kind in GameKind::ALL_DEFAULTS {
         for level in Level::ALL {
             let mut times = Vec::new();
+            // A hard move may think for the whole budget: fewer games.
+            let games = if level == Level::Hard {
+                games.div_ceil(4)
+            } else {
+                games
+            };
             for seed in 0..games {
                 let mut rng = StdRng::seed_from_u64(seed);
                 let mut game = AnyGame::new(kind).expect("a supported board");

@@ -114,7 +114,7 @@ async fn play_table(d: &StandIn, table: usize) -> Option<u32> {
     let board = answered(d, ix, Duration::from_secs(30)).await;
     debug(table, &format!("board {board:?}"));
     let board = board?;
-    let mut seed = table as u64 * 0x9E37_79B9_7F4A_7C15 + 1;
+    let mut seed = (table as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut seen = 0;
     let mut idle = Instant::now();
     loop {
@@ -125,9 +125,15 @@ async fn play_table(d: &StandIn, table: usize) -> Option<u32> {
         if now.over && !now.thinking {
             return now.discs;
         }
-        let ready = now.my_turn && !now.thinking && now.version > seen && !now.moves.is_empty();
+        // A click the bot refused (say, on a board it was redrawing) leaves
+        // the board as it was: after a few seconds the player clicks again.
+        let retry = idle.elapsed() > Duration::from_secs(3);
+        let ready =
+            now.my_turn && !now.thinking && (now.version > seen || retry) && !now.moves.is_empty();
         if !ready {
-            if idle.elapsed() > Duration::from_secs(60) {
+            // The CPU's replies queue on the search pool; a table is only
+            // given up after ten minutes without a move.
+            if idle.elapsed() > Duration::from_secs(600) {
                 debug(table, "stuck");
                 return None;
             }

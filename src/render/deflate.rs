@@ -36,9 +36,9 @@ impl Effort {
     };
     /// For a board that came out over its budget (a well filled 9 × 9).
     pub const HARD: Effort = Effort {
-        chain: 32,
+        chain: 16,
         insert_step: 2,
-        lazy: 64,
+        lazy: 32,
     };
 }
 /// Symbols per Huffman block.
@@ -107,33 +107,94 @@ fn agree(data: &[u8], a: usize, b: usize, max: usize) -> usize {
 /// a longer one (lazy matching).
 fn parse(data: &[u8], hints: &Hints, effort: Effort) -> Vec<Symbol> {
     let mut symbols = Vec::with_capacity(data.len() / 16);
-    let head = vec![u32::MAX; 1 << HASH_BITS];
-    // Earlier positions with the same hash, by position modulo the window.
-    let prev = vec![u32::MAX; WINDOW];
-    let hash = |p: usize| {
-        let v = u32::from_le_bytes(data[p..p + 4].try_into().expect("4 bytes"));
+    let mut finder = Finder {
+        data,
+        hints,
+        effort,
+        head: vec![u32::MAX; 1 << HASH_BITS],
+        prev: vec![u32::MAX; WINDOW],
+    };
+    let mut p = 0;
+    let mut here = finder.find(0);
+    while p < data.len() {
+        if here.0 == 0 {
+            symbols.push(Symbol::Literal(data[p]));
+            p += 1;
+            if p < data.len() {
+                here = finder.find(p);
+            }
+            continue;
+        }
+        let mut looked_ahead = false;
+        if here.0 < effort.lazy && p + 1 < data.len() {
+            let next = finder.find(p + 1);
+            looked_ahead = true;
+            if next.0 > here.0 + 1 {
+                symbols.push(Symbol::Literal(data[p]));
+                p += 1;
+                here = next;
+                continue;
+            }
+        }
+        symbols.push(Symbol::Match {
+            length: here.0 as u16,
+            distance: here.1 as u16,
+        });
+        // Some positions inside the match join the hash chains (the next
+        // one already did if it was looked at).
+        let end = (p + here.0).min(data.len().saturating_sub(3));
+        let mut q = p + 1 + looked_ahead as usize;
+        while q < end {
+            finder.insert(q);
+            q += effort.insert_step.max(1);
+        }
+        p += here.0;
+        if p < data.len() {
+            here = finder.find(p);
+        }
+    }
+    symbols
+}
+
+/// The match finder's state: the hinted distances and the hash chains.
+struct Finder<'a> {
+    data: &'a [u8],
+    hints: &'a Hints<'a>,
+    effort: Effort,
+    /// Latest position per hash of 4 bytes.
+    head: Vec<u32>,
+    /// Earlier positions with the same hash, by position modulo the window.
+    prev: Vec<u32>,
+}
+
+impl Finder<'_> {
+    #[inline]
+    fn hash(&self, p: usize) -> usize {
+        let v = u32::from_le_bytes(self.data[p..p + 4].try_into().expect("4 bytes"));
         (v.wrapping_mul(0x9E37_79B1) >> (32 - HASH_BITS)) as usize
-    };
-    let head = std::cell::RefCell::new(head);
-    let prev = std::cell::RefCell::new(prev);
-    let insert = |q: usize| {
-        let h = hash(q);
-        let mut head = head.borrow_mut();
-        prev.borrow_mut()[q % WINDOW] = head[h];
-        head[h] = q as u32;
-    };
-    // The longest match at `p`: (length, distance).
-    let find = |p: usize| {
+    }
+
+    #[inline]
+    fn insert(&mut self, q: usize) {
+        let h = self.hash(q);
+        self.prev[q % WINDOW] = self.head[h];
+        self.head[h] = q as u32;
+    }
+
+    /// The longest match at `p`: (length, distance), or (0, 0).
+    fn find(&mut self, p: usize) -> (usize, usize) {
+        let data = self.data;
         let max = (data.len() - p).min(MAX_MATCH);
         let mut best = (0, 0);
         if max < MIN_MATCH {
             return best;
         }
-        let mirror = match hints.rows_back.get(p / hints.stride.max(1)) {
-            Some(&rows) if rows > 0 => rows as usize * hints.stride,
+        let stride = self.hints.stride;
+        let mirror = match self.hints.rows_back.get(p / stride.max(1)) {
+            Some(&rows) if rows > 0 => rows as usize * stride,
             _ => 0,
         };
-        for &d in std::iter::once(&mirror).chain(&hints.distances) {
+        for &d in std::iter::once(&mirror).chain(&self.hints.distances) {
             if d == 0 || d > p || d > WINDOW {
                 continue;
             }
@@ -146,11 +207,13 @@ fn parse(data: &[u8], hints: &Hints, effort: Effort) -> Vec<Symbol> {
             }
         }
         if p + 4 <= data.len() {
-            let mut candidate = head.borrow()[hash(p)];
-            insert(p);
-            let prev = prev.borrow();
-            for _ in 0..effort.chain {
-                if candidate == u32::MAX || p - (candidate as usize) > WINDOW {
+            let mut candidate = self.head[self.hash(p)];
+            self.insert(p);
+            for _ in 0..self.effort.chain {
+                if candidate == u32::MAX
+                    || candidate as usize >= p
+                    || p - (candidate as usize) > WINDOW
+                {
                     break;
                 }
                 let n = agree(data, candidate as usize, p, max);
@@ -160,51 +223,14 @@ fn parse(data: &[u8], hints: &Hints, effort: Effort) -> Vec<Symbol> {
                         break;
                     }
                 }
-                candidate = prev[candidate as usize % WINDOW];
+                candidate = self.prev[candidate as usize % WINDOW];
             }
         }
         if best.0 < MIN_MATCH || (best.0 == MIN_MATCH && best.1 > 4096) {
             return (0, 0);
         }
         best
-    };
-    let mut p = 0;
-    let mut here = find(0);
-    while p < data.len() {
-        if here.0 == 0 {
-            symbols.push(Symbol::Literal(data[p]));
-            p += 1;
-            if p < data.len() {
-                here = find(p);
-            }
-            continue;
-        }
-        if here.0 < effort.lazy && p + 1 < data.len() {
-            let next = find(p + 1);
-            if next.0 > here.0 + 1 {
-                symbols.push(Symbol::Literal(data[p]));
-                p += 1;
-                here = next;
-                continue;
-            }
-        }
-        symbols.push(Symbol::Match {
-            length: here.0 as u16,
-            distance: here.1 as u16,
-        });
-        // Some positions inside the match join the hash chains.
-        let end = (p + here.0).min(data.len().saturating_sub(3));
-        let mut q = p + 1;
-        while q < end {
-            insert(q);
-            q += effort.insert_step.max(1);
-        }
-        p += here.0;
-        if p < data.len() {
-            here = find(p);
-        }
     }
-    symbols
 }
 
 /// Code lengths (at most `limit` bits) for symbol frequencies: Huffman's
