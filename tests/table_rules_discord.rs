@@ -257,6 +257,12 @@ async fn leaving_a_match_hands_it_to_the_opponent() {
     let invitation = d.response(ix).await.message_id.unwrap();
     let ix = d.click_label(&bob, invitation, "Accept").await;
     d.response(ix).await;
+    let board = h.settled(invitation, None).await;
+    assert!(
+        labels(&board).contains(&"Leave".to_owned()),
+        "{:?}",
+        labels(&board)
+    );
     let ix = d.slash(&bob, channel, "leave", json!({})).await;
     let text = assert_private(&d.response(ix).await);
     assert!(text.contains("You left"), "{text}");

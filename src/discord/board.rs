@@ -446,6 +446,8 @@ fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateAc
         (Control::Pause, !paused),
         (Control::Join, seat_to_reserve(table)),
         (Control::FreeSeat, seat_to_free(table)),
+        // Last: where the board leaves no room, `/leave` does the same.
+        (Control::Leave, !paused),
     ];
     let controls = shown_controls(table, id, &wanted);
     if paused {
