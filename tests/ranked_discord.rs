@@ -125,3 +125,68 @@ async fn a_ranked_match_changes_ratings_that_every_command_shows() {
     assert!(text.contains("switched off"), "{text}");
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_three_player_ranked_match_rates_all_three() {
+    let h = Harness::start().await;
+    let d = &h.discord;
+    let people = [d.user("alice"), d.user("bob"), d.user("carol")];
+    let channel = d.channel_id();
+    let ix = d
+        .slash(
+            &people[0],
+            channel,
+            "connect4-3p",
+            json!({
+                "player2": user_json_id(&people[1]),
+                "player3": user_json_id(&people[2]),
+                "ranked": true
+            }),
+        )
+        .await;
+    let board = d.response(ix).await.message_id.unwrap();
+    for person in &people[1..] {
+        let ix = d.click_label(person, board, "Accept").await;
+        assert_eq!(d.response(ix).await.kind, 7);
+    }
+    let mut message = h.settled(board, None).await;
+    assert!(
+        message.content.contains("Ranked match"),
+        "{}",
+        message.content
+    );
+    // Each seat stacks its own column: the first seat wins on its fourth.
+    let order: Vec<u64> = bot::seats(&message).into_iter().flatten().collect();
+    assert_eq!(order.len(), 3, "{}", message.content);
+    while !is_over(&message) {
+        let to_move = turn_of(&message).unwrap();
+        let seat = order.iter().position(|&id| id == to_move).unwrap();
+        let who = people.iter().find(|p| p.id == to_move).unwrap();
+        message = h.play(who, board, &(seat + 1).to_string()).await;
+    }
+    let line = message
+        .content
+        .lines()
+        .find(|l| l.starts_with("⚖️"))
+        .unwrap_or_else(|| panic!("{}", message.content))
+        .to_owned();
+    for id in &order {
+        assert!(line.contains(&format!("<@{id}>")), "{line}");
+    }
+    let ix = d
+        .slash(
+            &people[1],
+            channel,
+            "leaderboard",
+            json!({"game": "connect4-3p"}),
+        )
+        .await;
+    let text = d.response(ix).await.content.unwrap_or_default();
+    // The winner first; the two others tied, sharing a rank.
+    assert!(text.contains("1. alice"), "{text}");
+    assert!(
+        text.contains("2. bob") && text.contains("2. carol"),
+        "{text}"
+    );
+    h.stop().await;
+}
