@@ -182,11 +182,11 @@ async fn a_three_player_ranked_match_rates_all_three() {
         )
         .await;
     let text = d.response(ix).await.content.unwrap_or_default();
-    // The winner first; the two others tied, sharing a rank.
-    assert!(text.contains("1. alice"), "{text}");
-    assert!(
-        text.contains("2. bob") && text.contains("2. carol"),
-        "{text}"
-    );
+    // The winner (the first seat) first; the two others tied, sharing a rank.
+    let name = |id: u64| people.iter().find(|p| p.id == id).unwrap().name.clone();
+    assert!(text.contains(&format!("1. {}", name(order[0]))), "{text}");
+    for &other in &order[1..] {
+        assert!(text.contains(&format!("2. {}", name(other))), "{text}");
+    }
     h.stop().await;
 }
