@@ -444,8 +444,8 @@ fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateAc
         (Control::Undo, !paused && !undo_asked && offers_undo(table)),
         (Control::Hint, !paused && offers_hint(table)),
         (Control::Pause, !paused),
-        (Control::Join, seat_to_reserve(table)),
-        (Control::FreeSeat, seat_to_free(table)),
+        (Control::Join, table.reservable_seat().is_some()),
+        (Control::FreeSeat, table.freeable_seat().is_some()),
         // Last: where the board leaves no room, `/leave` does the same.
         (Control::Leave, !paused),
     ];
@@ -515,29 +515,11 @@ fn disabled(row: CreateActionRow) -> CreateActionRow {
 fn finished_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateActionRow> {
     let wanted = [
         (Control::Rematch, true),
-        (Control::Join, seat_to_reserve(table)),
+        (Control::Join, table.reservable_seat().is_some()),
         (Control::Leave, true),
-        (Control::FreeSeat, seat_to_free(table)),
+        (Control::FreeSeat, table.freeable_seat().is_some()),
     ];
     vec![CreateActionRow::Buttons(shown_controls(table, id, &wanted))]
-}
-
-/// A CPU's seat that a person could still reserve for the next match.
-fn seat_to_reserve(table: &Table) -> bool {
-    (0..table.players.len()).any(|s| {
-        match table.next_seats.iter().find(|c| c.seat() as usize == s) {
-            Some(SeatChange::Reserve { .. }) => false,
-            Some(_) => true,
-            None => table.players[s].is_cpu(),
-        }
-    })
-}
-
-/// A CPU's seat the host could free for people.
-fn seat_to_free(table: &Table) -> bool {
-    (0..table.players.len()).any(|s| {
-        table.players[s].is_cpu() && !table.next_seats.iter().any(|c| c.seat() as usize == s)
-    })
 }
 
 /// A Discord timestamp that every reader sees in their own time ("in 42

@@ -781,11 +781,7 @@ impl Table {
                     Phase::Closed(_) => return Err(Refusal::TableClosed),
                 }
                 // Those seated, and those who reserved a seat for it.
-                let reserved = self
-                    .next_seats
-                    .iter()
-                    .any(|c| matches!(c, SeatChange::Reserve { id, .. } if *id == user));
-                if self.seat_of(user).is_none() && !reserved {
+                if self.seat_of(user).is_none() && self.reservation_of(user).is_none() {
                     return Err(Refusal::NotYourTable);
                 }
                 Ok(self.next_match(now))

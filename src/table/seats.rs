@@ -101,6 +101,34 @@ impl Table {
         self.start_match(players, now)
     }
 
+    /// The seat a person could reserve for the next match: a CPU's seat,
+    /// or one a person leaves, that nobody reserved yet.
+    pub fn reservable_seat(&self) -> Option<Seat> {
+        let seat = (0..self.players.len()).find(|&s| {
+            match self.next_seats.iter().find(|c| c.seat() as usize == s) {
+                Some(SeatChange::Reserve { .. }) => false,
+                Some(_) => true,
+                None => self.players[s].is_cpu(),
+            }
+        })?;
+        Some(seat as Seat)
+    }
+
+    /// Where in [`Table::next_seats`] `user`'s reservation is, if any.
+    pub(super) fn reservation_of(&self, user: UserId) -> Option<usize> {
+        self.next_seats
+            .iter()
+            .position(|c| matches!(c, SeatChange::Reserve { id, .. } if *id == user))
+    }
+
+    /// A CPU's seat the host could free for people, with no change pending.
+    pub fn freeable_seat(&self) -> Option<Seat> {
+        let seat = (0..self.players.len()).find(|&s| {
+            self.players[s].is_cpu() && !self.next_seats.iter().any(|c| c.seat() as usize == s)
+        })?;
+        Some(seat as Seat)
+    }
+
     pub(super) fn join(&mut self, user: UserId, name: String) -> Result<Effects, Refusal> {
         if self.seat_of(user).is_some() {
             return Err(Refusal::AlreadySeated);
@@ -116,24 +144,10 @@ impl Table {
                 Ok(Effects::default())
             }
             Phase::Playing | Phase::Finished(_) => {
-                let reserved = |c: &SeatChange| matches!(c, SeatChange::Reserve { .. });
-                if self
-                    .next_seats
-                    .iter()
-                    .any(|c| matches!(c, SeatChange::Reserve { id, .. } if *id == user))
-                {
+                if self.reservation_of(user).is_some() {
                     return Err(Refusal::AlreadySeated);
                 }
-                // A CPU's seat (or one a person left) nobody reserved yet.
-                let seat = (0..self.players.len())
-                    .find(|&s| {
-                        let change = self.next_seats.iter().find(|c| c.seat() as usize == s);
-                        match change {
-                            Some(c) => !reserved(c),
-                            None => self.players[s].is_cpu(),
-                        }
-                    })
-                    .ok_or(Refusal::NoCpuSeat)? as Seat;
+                let seat = self.reservable_seat().ok_or(Refusal::NoCpuSeat)?;
                 self.next_seats.retain(|c| c.seat() != seat);
                 self.next_seats.push(SeatChange::Reserve {
                     seat,
@@ -149,11 +163,7 @@ impl Table {
     }
 
     pub(super) fn leave(&mut self, user: UserId, now: u64) -> Result<Effects, Refusal> {
-        if let Some(at) = self
-            .next_seats
-            .iter()
-            .position(|c| matches!(c, SeatChange::Reserve { id, .. } if *id == user))
-        {
+        if let Some(at) = self.reservation_of(user) {
             // Leaving withdraws a reservation.
             self.next_seats.remove(at);
             self.stamp += 1;
@@ -221,11 +231,7 @@ impl Table {
             return Err(Refusal::NoCpuSeat);
         }
         self.check_host(user)?;
-        let seat = (0..self.players.len())
-            .find(|&s| {
-                self.players[s].is_cpu() && !self.next_seats.iter().any(|c| c.seat() as usize == s)
-            })
-            .ok_or(Refusal::NoCpuSeat)? as Seat;
+        let seat = self.freeable_seat().ok_or(Refusal::NoCpuSeat)?;
         self.next_seats.push(SeatChange::Free { seat });
         self.stamp += 1;
         Ok(Effects::default())
