@@ -415,10 +415,7 @@ pub fn read_play_options(
                 if request.invited.iter().any(|(i, _)| *i == id) {
                     return Err(BadInput::InviteOnce.into());
                 }
-                let name = member
-                    .and_then(|m| m.nick.clone())
-                    .or_else(|| user.global_name.clone())
-                    .unwrap_or_else(|| user.name.clone());
+                let name = super::shown_name(user, member.and_then(|m| m.nick.as_deref()));
                 request.invited.push((id, name));
             }
             ("level", ResolvedValue::String(name)) => {

@@ -610,8 +610,13 @@ fn display_name(command: &CommandInteraction) -> String {
 
 /// A person's name in this server: nickname, display name or user name.
 fn member_name(user: &serenity::all::User, member: Option<&serenity::all::Member>) -> String {
-    member
-        .and_then(|m| m.nick.clone())
+    shown_name(user, member.and_then(|m| m.nick.as_deref()))
+}
+
+/// A person's name in this server from their nickname there, if any (a
+/// full member in an interaction, a partial one in a user option).
+fn shown_name(user: &serenity::all::User, nick: Option<&str>) -> String {
+    nick.map(str::to_owned)
         .or_else(|| user.global_name.clone())
         .unwrap_or_else(|| user.name.clone())
 }

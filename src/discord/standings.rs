@@ -29,10 +29,7 @@ fn who_and_game(command: &CommandInteraction) -> Result<(UserId, String, Option<
     for option in command.data.options() {
         match (option.name, option.value) {
             ("user", ResolvedValue::User(user, member)) => {
-                let name = member
-                    .and_then(|m| m.nick.clone())
-                    .or_else(|| user.global_name.clone())
-                    .unwrap_or_else(|| user.name.clone());
+                let name = super::shown_name(user, member.and_then(|m| m.nick.as_deref()));
                 who = (user.id.get(), name);
             }
             ("game", ResolvedValue::String(name)) => {
