@@ -71,8 +71,8 @@ async fn settled(discord: &StandIn, board: u64, after: Option<u32>) -> Msg {
         .await
 }
 
-/// Plays the first free column for `who` whenever it is their turn, until
-/// the game ends.
+/// Plays the first free column (or rod) for `who` whenever it is their
+/// turn, until the game ends.
 async fn play_to_the_end(discord: &StandIn, who: &User, board: u64) {
     let mut message = settled(discord, board, None).await;
     while !is_over(&message) {
@@ -257,20 +257,7 @@ async fn sigterm_in_the_middle_of_a_game_loses_nothing() {
     // Started again, the game goes on to its end from the same board.
     let mut process = start_bot(&discord, &url, &guild);
     discord.wait_ready_count(2).await;
-    let mut message = settled(&discord, board, None).await;
-    while !is_over(&message) {
-        if turn_of(&message) != Some(alice.id) {
-            message = discord
-                .wait_message(board, |m| turn_of(m) == Some(alice.id) || is_over(m))
-                .await;
-            continue;
-        }
-        let rod = enabled_moves(&message)[0].clone();
-        let before = message.version;
-        let click = discord.click_label(&alice, board, &rod).await;
-        assert_eq!(discord.response(click).await.kind, 7);
-        message = settled(&discord, board, Some(before)).await;
-    }
+    play_to_the_end(&discord, &alice, board).await;
     process.kill().await.expect("SIGKILL");
     let _ = process.wait().await;
     let unanswered = discord.with_state(|st| {

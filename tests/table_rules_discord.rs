@@ -7,8 +7,9 @@ mod support;
 
 use bot::{assert_board_image, assert_private, is_over, seats, turn_of, user_json_id, Harness};
 use serde_json::json;
+use serde_json::Value;
 use std::time::Duration;
-use support::Msg;
+use support::{Msg, StandIn, User};
 
 /// Discord's MANAGE_MESSAGES and MANAGE_CHANNELS permission bits.
 const MANAGE_MESSAGES: u64 = 1 << 13;
@@ -22,6 +23,26 @@ fn labels(message: &Msg) -> Vec<String> {
         .into_iter()
         .filter_map(|b| b.label)
         .collect()
+}
+
+/// `host` opens Connect Four against `guest` with `options` and `guest`
+/// accepts; returns the board message (the invitation, now the board).
+async fn challenge(d: &StandIn, host: &User, guest: &User, mut options: Value) -> u64 {
+    options["opponent"] = user_json_id(guest);
+    let ix = d.slash(host, d.channel_id(), "connect4", options).await;
+    let invitation = d.response(ix).await.message_id.unwrap();
+    let ix = d.click_label(guest, invitation, "Accept").await;
+    assert_eq!(d.response(ix).await.kind, 7, "the invitation is accepted");
+    invitation
+}
+
+/// `user` opens Connect Four 3D against the CPU, moving first; returns
+/// the board message.
+async fn solo_3d(d: &StandIn, user: &User) -> u64 {
+    let ix = d
+        .slash(user, d.channel_id(), "connect4-3d", json!({"color": "red"}))
+        .await;
+    d.response(ix).await.message_id.unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -87,10 +108,7 @@ async fn only_the_host_pauses_and_nothing_moves_while_paused() {
     let d = &h.discord;
     let (alice, bob) = (d.user("alice"), d.user("bob"));
     let channel = d.channel_id();
-    let ix = d
-        .slash(&alice, channel, "connect4-3d", json!({"color": "red"}))
-        .await;
-    let board = d.response(ix).await.message_id.unwrap();
+    let board = solo_3d(d, &alice).await;
     let message = h.settled(board, None).await;
     assert_eq!(turn_of(&message), Some(alice.id));
 
@@ -181,17 +199,7 @@ async fn channel_settings_are_shown_to_all_and_changed_by_managers() {
     assert!(text.contains("Saved") && text.contains("30 s"), "{text}");
 
     // A new table takes the channel's defaults.
-    let ix = d
-        .slash(
-            &bob,
-            channel,
-            "connect4",
-            json!({"opponent": user_json_id(&alice)}),
-        )
-        .await;
-    let invitation = d.response(ix).await.message_id.unwrap();
-    let ix = d.click_label(&alice, invitation, "Accept").await;
-    d.response(ix).await;
+    challenge(d, &bob, &alice, json!({})).await;
     let board = d
         .wait_channel_message(channel, |m| m.content.contains("per move"))
         .await;
@@ -212,17 +220,7 @@ async fn a_timed_game_runs_out() {
     let d = &h.discord;
     let (alice, bob) = (d.user("alice"), d.user("bob"));
     let channel = d.channel_id();
-    let ix = d
-        .slash(
-            &alice,
-            channel,
-            "connect4",
-            json!({"opponent": user_json_id(&bob), "timer": 30}),
-        )
-        .await;
-    let invitation = d.response(ix).await.message_id.unwrap();
-    let ix = d.click_label(&bob, invitation, "Accept").await;
-    d.response(ix).await;
+    challenge(d, &alice, &bob, json!({"timer": 30})).await;
     let board = d
         .wait_channel_message(channel, |m| m.content.contains("time runs out"))
         .await;
@@ -246,17 +244,7 @@ async fn leaving_a_match_hands_it_to_the_opponent() {
     let d = &h.discord;
     let (alice, bob) = (d.user("alice"), d.user("bob"));
     let channel = d.channel_id();
-    let ix = d
-        .slash(
-            &alice,
-            channel,
-            "connect4",
-            json!({"opponent": user_json_id(&bob)}),
-        )
-        .await;
-    let invitation = d.response(ix).await.message_id.unwrap();
-    let ix = d.click_label(&bob, invitation, "Accept").await;
-    d.response(ix).await;
+    let invitation = challenge(d, &alice, &bob, json!({})).await;
     let board = h.settled(invitation, None).await;
     assert!(
         labels(&board).contains(&"Leave".to_owned()),
@@ -283,10 +271,7 @@ async fn a_cpu_seat_reserved_during_a_match_is_taken_at_the_rematch() {
     let d = &h.discord;
     let (alice, bob) = (d.user("alice"), d.user("bob"));
     let channel = d.channel_id();
-    let ix = d
-        .slash(&alice, channel, "connect4-3d", json!({"color": "red"}))
-        .await;
-    let board = d.response(ix).await.message_id.unwrap();
+    let board = solo_3d(d, &alice).await;
     h.settled(board, None).await;
     let ix = d.click_label(&bob, board, "Join").await;
     let reply = d.response(ix).await;
@@ -330,10 +315,7 @@ async fn an_idle_table_closes_without_a_result() {
     let d = &h.discord;
     let alice = d.user("alice");
     let channel = d.channel_id();
-    let ix = d
-        .slash(&alice, channel, "connect4-3d", json!({"color": "red"}))
-        .await;
-    let board = d.response(ix).await.message_id.unwrap();
+    let board = solo_3d(d, &alice).await;
     let closed = d
         .wait_message(board, |m| m.content.contains("without any move"))
         .await;
