@@ -566,10 +566,10 @@ impl Table {
     /// seat held by a different person (a seat handed to a CPU after a
     /// decline makes the match unranked).
     pub fn ranked_match(&self) -> bool {
-        let people = self.players.iter().filter_map(Player::person_id);
+        // `people()` counts each person once: as many as seats means every
+        // seat is a different person (no CPU, no self-play).
         self.ranked
             && self.players.len() == self.kind.seat_count()
-            && people.clone().count() == self.players.len()
             && self.people().len() == self.players.len()
     }
 
