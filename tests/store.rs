@@ -400,6 +400,17 @@ async fn finished_matches_are_kept_and_leave_memory() {
         assert_eq!(history.len(), 2, "{url}");
         assert_eq!(history[0].ended_by, "resign");
         assert_eq!(history[0].match_no, 2);
+        // The newest match of the channel, with the number /review takes;
+        // the same number finds it again, in its own server only.
+        let (id, last) = store.last_match_in_channel(10).await.unwrap().unwrap();
+        assert_eq!(last, history[0], "{url}");
+        let again = store.match_in_guild(last.guild, id).await.unwrap();
+        assert_eq!(again, Some((id, last.clone())));
+        assert_eq!(
+            store.match_in_guild(last.guild + 1, id).await.unwrap(),
+            None
+        );
+        assert_eq!(store.last_match_in_channel(11).await.unwrap(), None);
 
         // A newer table in the channel: the old one's Rematch is refused.
         let newer = svc

@@ -71,7 +71,7 @@ pub struct Judged {
 }
 
 impl Judged {
-    const UNKNOWN: Judged = Judged {
+    pub const UNKNOWN: Judged = Judged {
         value: Value::Unknown,
         best: None,
     };
@@ -520,7 +520,7 @@ mod tests {
             moves.push(c as Move);
         }
         let r = review(GameKind::Connect4, &moves, 50_000_000, from);
-        let mover = (from % 2) as usize;
+        let mover = from % 2;
         assert_eq!(
             r.values[from],
             if mover == 0 {

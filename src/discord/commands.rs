@@ -180,6 +180,10 @@ pub fn definitions() -> Vec<CreateCommand> {
     commands.push(
         command("stats", "command.stats").add_option(option(CommandOptionType::User, "user")),
     );
+    commands.push(
+        command("review", "command.review")
+            .add_option(option(CommandOptionType::Integer, "match").min_int_value(1)),
+    );
     let timer = ["off", "30", "60", "90"].into_iter().fold(
         option_described(CommandOptionType::String, "timer", "option.settings_timer"),
         |o, value| choice(o, &format!("choice.timer_{value}"), value),
@@ -545,6 +549,7 @@ mod tests {
                 "rating",
                 "leaderboard",
                 "stats",
+                "review",
                 "settings"
             ],
             "the English names are fixed"

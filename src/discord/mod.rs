@@ -12,6 +12,7 @@ mod board;
 mod commands;
 mod ids;
 mod publish;
+mod review;
 mod standings;
 
 use crate::config::Config;
@@ -585,6 +586,7 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, ar
         "rating" => standings::rating(&bot, &ctx, &command).await,
         "leaderboard" => standings::leaderboard(&bot, &ctx, &command).await,
         "stats" => standings::stats(&bot, &ctx, &command).await,
+        "review" => review::review(&bot, &ctx, &command).await,
         "end" | "pause" | "resume" | "leave" | "resign" => {
             command_table(&bot, &ctx, &command).await
         }

@@ -44,7 +44,7 @@ fn who_and_game(command: &CommandInteraction) -> Result<(UserId, String, Option<
     Ok((who.0, who.1, game))
 }
 
-fn guild_of(command: &CommandInteraction) -> Result<u64, Failure> {
+pub(super) fn guild_of(command: &CommandInteraction) -> Result<u64, Failure> {
     command
         .guild_id
         .map(|g| g.get())

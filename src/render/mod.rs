@@ -16,6 +16,7 @@ mod encode;
 mod grid;
 mod indexed;
 mod position;
+mod review;
 mod samples;
 mod standings;
 mod tiles;
@@ -25,6 +26,7 @@ mod view;
 mod tests;
 
 pub use position::{dots_view, position};
+pub use review::{review, ReviewPicture, StripPoint};
 pub use samples::{sample_names, samples, Sample};
 pub use standings::*;
 pub use view::{column_letter, dot_name, CubeView, DotsLine, DotsView, GridView};

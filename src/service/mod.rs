@@ -10,6 +10,8 @@
 //! seed, so every rule is testable without sleeping.
 
 pub mod pool;
+mod review;
+pub use review::{ESTIMATE_POSITION_TIME, EXACT_POSITION_TIME, REVIEW_TIME};
 
 pub use pool::{PoolStats, Search, SearchError, SearchPool};
 

@@ -3,6 +3,7 @@
 //! the queue instead of starting threads (and transposition tables) of its
 //! own; each worker keeps its own solver between searches.
 
+use crate::cpu::review::{self, Judged};
 use crate::cpu::{self, Budget, Level, Verdict};
 use crate::game::{AnyGame, Move};
 use std::collections::HashMap;
@@ -134,6 +135,13 @@ impl SearchPool {
     /// strong as the CPU gets) and waits for its verdict.
     pub async fn hint(&self, search: Search) -> Result<Option<Verdict>, SearchError> {
         self.submit(search, |game, _, budget| cpu::hint(game, budget))
+            .await
+    }
+
+    /// Judges one position of a finished match for its review (its
+    /// `level` is not used) and waits for the judgement.
+    pub async fn judge(&self, search: Search) -> Result<Option<Judged>, SearchError> {
+        self.submit(search, |game, _, budget| Some(review::judge(game, budget)))
             .await
     }
 

@@ -342,6 +342,31 @@ impl Store {
         rows.iter().map(match_record).collect()
     }
 
+    /// The newest finished match of a channel, with its number (the
+    /// `match` id `/review` and `/stats` show).
+    pub async fn last_match_in_channel(&self, channel: u64) -> Result<Option<(u64, MatchRecord)>> {
+        let row = sqlx::query(&format!(
+            "SELECT {MATCH_COLUMNS}, id FROM matches WHERE channel = $1 \
+             ORDER BY ended_at DESC, id DESC LIMIT 1"
+        ))
+        .bind(to_i64(channel))
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(numbered_match).transpose()
+    }
+
+    /// The finished match numbered `id` if it was played in `guild`.
+    pub async fn match_in_guild(&self, guild: u64, id: u64) -> Result<Option<(u64, MatchRecord)>> {
+        let row = sqlx::query(&format!(
+            "SELECT {MATCH_COLUMNS}, id FROM matches WHERE id = $1 AND guild = $2"
+        ))
+        .bind(to_i64(id))
+        .bind(to_i64(guild))
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(numbered_match).transpose()
+    }
+
     /// The defaults of `channel` (the built-in ones until `/settings`
     /// changes them).
     pub async fn channel_settings(&self, channel: u64) -> Result<ChannelSettings> {
@@ -454,6 +479,11 @@ fn stored(row: &AnyRow) -> Result<Stored> {
         shown: shown.map(to_u64).unwrap_or(0),
     });
     Ok(Stored { table, board })
+}
+
+/// A match row selected with its `id` after [`MATCH_COLUMNS`].
+fn numbered_match(row: &AnyRow) -> Result<(u64, MatchRecord)> {
+    Ok((to_u64(row.try_get(14)?), match_record(row)?))
 }
 
 fn match_record(row: &AnyRow) -> Result<MatchRecord> {

@@ -308,6 +308,45 @@ pub struct MatchRecord {
     pub ranked: bool,
 }
 
+impl MatchRecord {
+    /// The game and board the match was played on.
+    pub fn kind(&self) -> Option<GameKind> {
+        match self.game.as_str() {
+            "connect4" => Some(GameKind::Connect4),
+            "connect4-3p" => Some(GameKind::Connect4ThreePlayer),
+            "connect4-3d" => Some(GameKind::Connect4ThreeD),
+            "dots" => GameKind::parse_dots_size(&self.size),
+            _ => None,
+        }
+    }
+
+    /// The game and its moves, replayed from their names; `None` when the
+    /// record does not replay (an unknown game or an illegal move).
+    pub fn replay(&self) -> Option<(GameKind, Vec<Move>)> {
+        let kind = self.kind()?;
+        let mut game = AnyGame::new(kind)?;
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for name in &self.moves {
+            let mv = game.parse_move(name)?;
+            game.play(mv).ok()?;
+            moves.push(mv);
+        }
+        Some((kind, moves))
+    }
+
+    /// The person in `seat`, if a person held it.
+    pub fn person(&self, seat: Seat) -> Option<UserId> {
+        self.seats.get(seat as usize)?.player.person_id()
+    }
+
+    /// True when `user` held a seat in the match.
+    pub fn played(&self, user: UserId) -> bool {
+        self.seats
+            .iter()
+            .any(|s| s.player.person_id() == Some(user) || s.left == Some(user))
+    }
+}
+
 /// A table: its seats, its match, its phase.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Table {
