@@ -67,6 +67,9 @@ usage: boardbot [run]                     start the bot (default)
                                           up a position, and what follows it, after that
                                           long; --extend reuses an earlier book's moves)
        boardbot book info                 size of the built-in book
+       boardbot puzzle <connect4|dots> [--day N]
+                                          the daily puzzle (today's, or day N since
+                                          1970-01-01 UTC): its moves and its solution
 <game>: connect4, connect4-3p, connect4-3d or dots (--size 5x4, 3x3, 4x4, 5x5).
 <moves>: 4453 for the flat Connect Fours; A1,B2 for rods; a1-b1,a1-a2 for lines.";
 
@@ -85,6 +88,7 @@ pub fn run_tool(args: &[String]) -> Option<i32> {
         "book" => book_tool(rest),
         "hint" => hints::hint(rest),
         "hint-check" => hints::hint_check(rest),
+        "puzzle" => puzzle_tool(rest),
         _ => return None,
     };
     Some(match result {
@@ -115,6 +119,52 @@ fn parse_position(moves: Option<&String>) -> Result<Connect4, String> {
     };
     Connect4::from_digits(digits.trim())
         .map_err(|e| format!("bad moves {digits:?}: {e} (use 1-based columns 1-7, e.g. 4453)"))
+}
+
+/// `boardbot puzzle <game> [--day N]`: a day's puzzle as `/puzzle` gives it.
+fn puzzle_tool(args: &[String]) -> ToolResult {
+    let (positional, options) = split_options(args, &[], &["--day"])?;
+    if positional.len() != 1 {
+        return Err("usage: puzzle <connect4|dots> [--day N]".into());
+    }
+    let kind = parse_kind(positional.first().copied(), None)?;
+    let day = match options.iter().find(|(n, _)| *n == "--day") {
+        Some((_, Some(day))) => day
+            .parse()
+            .map_err(|_| format!("--day takes a whole number, not {day:?}"))?,
+        _ => {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_err(|e| e.to_string())?;
+            cpu::puzzle::day_of(now.as_millis() as u64)
+        }
+    };
+    let started = std::time::Instant::now();
+    let spec = cpu::puzzle::daily(kind, day).ok_or("no puzzle for this game")?;
+    let mut game = AnyGame::new(kind).ok_or("unsupported board")?;
+    let mut names = Vec::new();
+    for &mv in &spec.start {
+        names.push(game.move_name(mv));
+        game.play(mv).map_err(|e| e.to_string())?;
+    }
+    println!(
+        "day {day}: {}",
+        names.join(if matches!(kind, GameKind::Dots { .. }) {
+            ","
+        } else {
+            ""
+        })
+    );
+    println!(
+        "solution {} (goal {})",
+        game.move_name(spec.solution),
+        spec.goal
+    );
+    println!(
+        "found in {:.1} ms",
+        started.elapsed().as_secs_f64() * 1000.0
+    );
+    Ok(())
 }
 
 /// The start of a game named on the command line.

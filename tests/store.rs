@@ -503,3 +503,67 @@ async fn a_failed_cpu_search_still_moves() {
     let moved = until(&svc, at, "the CPU moved", person_to_move).await;
     assert!(!moved.history.is_empty());
 }
+
+/// A daily puzzle through the service: solved by its winning move, the
+/// solve counted once per person and server, and no match recorded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzle_solves_are_counted_per_server_and_person() {
+    use boardbot::table::Puzzle;
+    for url in each_backend("puzzle_solves").await {
+        let clock = HandClock::at(5_000_000);
+        let store = Store::open(&url).await.unwrap();
+        let svc = service(store.clone(), clock.clone()).await;
+        // Red to move wins at once in column 1.
+        let puzzle = Puzzle {
+            day: 20_000,
+            start: vec![0, 1, 0, 1, 0, 1],
+            goal: 1,
+            solvers: 0,
+        };
+        let solve = |no: u64, host: u64| {
+            let mut o = opening(no, 30 + no, GameKind::Connect4, vec![]);
+            o.host = host;
+            (o, puzzle.clone())
+        };
+        for (no, host, expected) in [(700, HOST, 1), (701, HOST, 1), (702, GUEST, 2)] {
+            let (o, p) = solve(no, host);
+            let channel = o.channel;
+            let table = svc.open_puzzle(o, p).await.unwrap();
+            assert_eq!(table.history.len(), 6, "{url}");
+            let at = At::Table { no, channel };
+            let done = svc
+                .act(
+                    at,
+                    Action::Move {
+                        user: host,
+                        mv: 0,
+                        stamp: Some(table.stamp),
+                    },
+                )
+                .await
+                .unwrap();
+            assert_eq!(done.puzzle_solved(), Some(true), "{url}");
+            assert_eq!(done.puzzle.as_ref().unwrap().solvers, expected, "{url}");
+            assert!(store
+                .matches_in_channel(channel, 5)
+                .await
+                .unwrap()
+                .is_empty());
+            // What the board shows survives a reload.
+            let stored = store.load(no).await.unwrap().unwrap().table;
+            assert_eq!(stored.puzzle.unwrap().solvers, expected, "{url}");
+        }
+        assert_eq!(
+            store.puzzle_solvers(1, 20_000, "connect4").await.unwrap(),
+            2
+        );
+        assert_eq!(
+            store.puzzle_solvers(1, 20_001, "connect4").await.unwrap(),
+            0
+        );
+        assert_eq!(
+            store.puzzle_solvers(2, 20_000, "connect4").await.unwrap(),
+            0
+        );
+    }
+}

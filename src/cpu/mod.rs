@@ -38,6 +38,7 @@ pub mod connect4_3d;
 pub mod connect4_3p;
 pub mod dots;
 pub mod hint;
+pub mod puzzle;
 pub mod review;
 pub mod search;
 

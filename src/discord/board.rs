@@ -592,12 +592,13 @@ fn lobby_message(
 
 /// Undo is offered in every game (never in ranked matches).
 pub fn offers_undo(table: &Table) -> bool {
-    !table.ranked_match()
+    !table.ranked_match() && table.puzzle.is_none()
 }
 
 /// Hint: always in Connect Four 3D, and in every game against the CPU.
 pub fn offers_hint(table: &Table) -> bool {
-    table.kind == GameKind::Connect4ThreeD || table.players.iter().any(Player::is_cpu)
+    table.puzzle.is_none()
+        && (table.kind == GameKind::Connect4ThreeD || table.players.iter().any(Player::is_cpu))
 }
 
 #[cfg(test)]

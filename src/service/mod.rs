@@ -19,7 +19,7 @@ use crate::cpu::{Budget, Level};
 use crate::game::{AnyGame, Game, GameKind, Move};
 use crate::store::{BoardLink, Store, StoreError};
 use crate::table::{
-    Action, Effects, Opening, Player, RatingChange, Refusal, Table, UserId, DEFAULT_IDLE_MS,
+    Action, Effects, Opening, Player, Puzzle, RatingChange, Refusal, Table, UserId, DEFAULT_IDLE_MS,
 };
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -337,10 +337,30 @@ impl Service {
 
     /// Opens a table in its channel (refused while another runs there).
     pub async fn open(self: &Arc<Self>, opening: Opening) -> Result<Table, Failure> {
+        self.open_table(opening, None).await
+    }
+
+    /// Opens a table that plays a daily puzzle ([`Table::open_puzzle`]).
+    pub async fn open_puzzle(
+        self: &Arc<Self>,
+        opening: Opening,
+        puzzle: Puzzle,
+    ) -> Result<Table, Failure> {
+        self.open_table(opening, Some(puzzle)).await
+    }
+
+    async fn open_table(
+        self: &Arc<Self>,
+        opening: Opening,
+        puzzle: Option<Puzzle>,
+    ) -> Result<Table, Failure> {
         let now = self.now();
         let (table, effects) = {
             let mut rng = self.rng.lock().unwrap_or_else(|e| e.into_inner());
-            Table::open(opening, now, &mut *rng)?
+            match puzzle {
+                Some(puzzle) => Table::open_puzzle(opening, puzzle, now, &mut *rng)?,
+                None => Table::open(opening, now, &mut *rng)?,
+            }
         };
         let (no, channel) = (table.no, table.channel);
         let running = table.is_running();
@@ -525,6 +545,9 @@ impl Service {
                 );
             }
         }
+        if effects.match_ended {
+            self.count_puzzle_solve(&mut next, now).await;
+        }
         live.table = next;
         live.touched = now;
         if is_move {
@@ -538,6 +561,37 @@ impl Service {
         }
         self.follow_up(slot, live, effects);
         Ok(live.table.clone())
+    }
+
+    /// At a puzzle table whose match was just solved: records the solve and
+    /// keeps the server's count of solvers with the table, for its board.
+    /// The match itself is already stored; a failure here only loses the
+    /// count (and is logged).
+    async fn count_puzzle_solve(&self, table: &mut Table, now: u64) {
+        if table.puzzle_solved() != Some(true) {
+            return;
+        }
+        let (Some(puzzle), Some(user)) = (
+            table.puzzle.as_ref(),
+            table.players.iter().find_map(Player::person_id),
+        ) else {
+            return;
+        };
+        let counted = self
+            .store
+            .record_puzzle_solve(table.guild, puzzle.day, table.kind.command(), user, now)
+            .await;
+        match counted {
+            Ok(solvers) => {
+                if let Some(puzzle) = table.puzzle.as_mut() {
+                    puzzle.solvers = solvers;
+                }
+                if let Err(e) = self.store.save(table, None, now).await {
+                    warn!("table {}: could not store the solver count: {e}", table.no);
+                }
+            }
+            Err(e) => warn!("table {}: could not record a puzzle solve: {e}", table.no),
+        }
     }
 
     /// After a change: cancels work drawn for older positions, starts the
@@ -724,6 +778,9 @@ impl Service {
             }
             if table.player_to_move().and_then(Player::person_id) != Some(user) {
                 return Err(Refusal::HintNotYourTurn.into());
+            }
+            if table.puzzle.is_some() {
+                return Err(Refusal::NoUndoInPuzzle.into());
             }
             if live.hint.is_some() {
                 return Err(Refusal::HintPending.into());

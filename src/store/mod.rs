@@ -14,7 +14,7 @@ pub use stats::{GameStats, Stats, Tally};
 
 use crate::cpu::Level;
 use crate::rating::Rated;
-use crate::table::{MatchRecord, Table, DEFAULT_IDLE_MS};
+use crate::table::{MatchRecord, Table, UserId, DEFAULT_IDLE_MS};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::migrate::Migrator;
 use sqlx::{AnyPool, Row};
@@ -365,6 +365,44 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         row.as_ref().map(numbered_match).transpose()
+    }
+
+    /// Records that `user` solved the day's puzzle of `game` in `guild`
+    /// (once: solving it again changes nothing) and returns how many
+    /// people there solved it.
+    pub async fn record_puzzle_solve(
+        &self,
+        guild: u64,
+        day: u64,
+        game: &str,
+        user: UserId,
+        now: u64,
+    ) -> Result<u32> {
+        sqlx::query(
+            "INSERT INTO puzzle_solves (guild, day, game, user_id, solved_at) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild, day, game, user_id) DO NOTHING",
+        )
+        .bind(to_i64(guild))
+        .bind(to_i64(day))
+        .bind(game.to_owned())
+        .bind(to_i64(user))
+        .bind(to_i64(now))
+        .execute(&self.pool)
+        .await?;
+        self.puzzle_solvers(guild, day, game).await
+    }
+
+    /// How many people in `guild` solved the day's puzzle of `game`.
+    pub async fn puzzle_solvers(&self, guild: u64, day: u64, game: &str) -> Result<u32> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) FROM puzzle_solves WHERE guild = $1 AND day = $2 AND game = $3",
+        )
+        .bind(to_i64(guild))
+        .bind(to_i64(day))
+        .bind(game.to_owned())
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get::<i64, _>(0)? as u32)
     }
 
     /// The defaults of `channel` (the built-in ones until `/settings`

@@ -415,6 +415,27 @@ pub struct Table {
     /// How the last match changed its people's ratings (ranked matches).
     #[serde(default)]
     pub rating_changes: Vec<RatingChange>,
+    /// Set on a table that plays a daily puzzle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<Puzzle>,
+}
+
+/// A table that plays a daily puzzle: the person starts from the puzzle's
+/// position against the hard CPU, the perfect defender; a rematch starts
+/// the same position again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Puzzle {
+    /// Days since 1970-01-01 (UTC).
+    pub day: u64,
+    /// The moves from an empty board to the puzzle's position.
+    pub start: Vec<Move>,
+    /// Connect Four: the win comes within this many of the person's moves;
+    /// Dots and Boxes: the final margin in boxes that solves it.
+    pub goal: i32,
+    /// How many people in this server solved the day's puzzle, as counted
+    /// when this table's match was solved (0 until then).
+    #[serde(default)]
+    pub solvers: u32,
 }
 
 /// One person's rating after a ranked match, as the board shows it.
@@ -512,6 +533,7 @@ impl Table {
             last_action: now,
             ranked: opening.ranked,
             rating_changes: Vec::new(),
+            puzzle: None,
         };
         if opening.open {
             // Invited people keep their seats; the rest are free.
@@ -559,6 +581,65 @@ impl Table {
         let effects = table.start_match(players, now);
         table.settle_clock(now);
         Ok((table, effects))
+    }
+
+    /// A table for a daily puzzle: the host alone against the hard CPU,
+    /// from the puzzle's position, on the seat to move there; no timer, no
+    /// rotation, never ranked.
+    pub fn open_puzzle(
+        opening: Opening,
+        puzzle: Puzzle,
+        now: u64,
+        rng: &mut impl Rng,
+    ) -> Result<(Table, Effects), Refusal> {
+        let mut start = AnyGame::new(opening.kind).ok_or(Refusal::UnknownGame)?;
+        for &mv in &puzzle.start {
+            start.play(mv).map_err(|_| Refusal::UnknownGame)?;
+        }
+        if start.is_over() {
+            return Err(Refusal::GameOver);
+        }
+        let opening = Opening {
+            level: Level::Hard,
+            invited: Vec::new(),
+            self_play: false,
+            host_seat: Some(start.to_move()),
+            open: false,
+            rules: Rules {
+                timer: None,
+                rotate: false,
+            },
+            ranked: false,
+            ..opening
+        };
+        let (mut table, _) = Table::open(opening, now, rng)?;
+        table.puzzle = Some(puzzle);
+        // The match starts again, this time from the puzzle's position.
+        table.matches = 0;
+        let players = table.players.clone();
+        let effects = table.start_match(players, now);
+        table.settle_clock(now);
+        Ok((table, effects))
+    }
+
+    /// At a puzzle table whose match is over: whether the person solved
+    /// it (won, in Connect Four; reached the goal's margin, in Dots and
+    /// Boxes). `None` elsewhere.
+    pub fn puzzle_solved(&self) -> Option<bool> {
+        let puzzle = self.puzzle.as_ref()?;
+        let Phase::Finished(end) = &self.phase else {
+            return None;
+        };
+        let seat = self.players.iter().position(|p| !p.is_cpu())? as Seat;
+        Some(match (end, &self.game) {
+            (MatchEnd::Board(_), AnyGame::Dots(dots)) => {
+                let scores = dots.scores();
+                let me = seat as usize;
+                scores[me] as i32 - scores[1 - me] as i32 >= puzzle.goal
+            }
+            (MatchEnd::Board(Outcome::Win { seat: winner, .. }), _) => *winner == seat,
+            _ => false,
+        })
     }
 
     /// The seat a person holds, if any (the first, in self-play); in an
@@ -661,6 +742,10 @@ impl Table {
         let Phase::Finished(end) = &self.phase else {
             return None;
         };
+        if self.puzzle.is_some() {
+            // Puzzles count as solves (see the store), not as matches.
+            return None;
+        }
         let two = self.players.len() == 2;
         let (result, winner, ended_by) = match end {
             MatchEnd::Board(Outcome::Win { seat, .. }) => ("win", Some(*seat), "board"),
@@ -715,6 +800,14 @@ impl Table {
         self.match_started_at = now;
         self.game = AnyGame::new(self.kind).expect("the table's game was created before");
         self.history.clear();
+        if let Some(puzzle) = &mut self.puzzle {
+            for &mv in &puzzle.start {
+                if self.game.play(mv).is_ok() {
+                    self.history.push(mv);
+                }
+            }
+            puzzle.solvers = 0;
+        }
         self.undo_request = None;
         if self.matches > 0 {
             self.declined.clear();
@@ -834,6 +927,9 @@ impl Table {
                 if self.ranked_match() {
                     return Err(Refusal::NoUndoInRanked);
                 }
+                if self.puzzle.is_some() {
+                    return Err(Refusal::NoUndoInPuzzle);
+                }
                 let people: Vec<UserId> =
                     self.players.iter().filter_map(Player::person_id).collect();
                 let alone = people.iter().all(|&p| p == user);
@@ -893,6 +989,9 @@ impl Table {
             Action::Tick { idle_ms } => self.tick(now, idle_ms),
             Action::Join { user, name, stamp } => {
                 self.check_stamp(stamp)?;
+                if self.puzzle.is_some() {
+                    return Err(Refusal::PuzzleAlone);
+                }
                 self.join(user, name)
             }
             Action::Leave { user, stamp } => {
@@ -926,6 +1025,9 @@ impl Table {
             }
             Action::FreeSeat { user, stamp } => {
                 self.check_stamp(stamp)?;
+                if self.puzzle.is_some() {
+                    return Err(Refusal::PuzzleAlone);
+                }
                 self.free_seat(user)
             }
             Action::SetRules {
@@ -934,6 +1036,9 @@ impl Table {
                 rotate,
                 level,
             } => {
+                if self.puzzle.is_some() {
+                    return Err(Refusal::PuzzleAlone);
+                }
                 match self.phase {
                     Phase::Lobby { .. } | Phase::Finished(_) => {}
                     Phase::Playing => return Err(Refusal::MatchNotOver),

@@ -78,6 +78,10 @@ pub enum Refusal {
     NotOpen,
     /// Ranked matches have no undo.
     NoUndoInRanked,
+    /// A puzzle has no undo (a rematch starts it again) and no hint.
+    NoUndoInPuzzle,
+    /// A puzzle is played alone against the CPU: nobody joins.
+    PuzzleAlone,
     /// Channel settings are changed by members with Manage Channels.
     CannotChangeSettings,
     /// Ranked matches need a different person in every seat.
@@ -134,6 +138,8 @@ impl Refusal {
             Refusal::NothingDue => "refusal.nothing_due",
             Refusal::NotOpen => "refusal.not_open",
             Refusal::NoUndoInRanked => "refusal.no_undo_in_ranked",
+            Refusal::NoUndoInPuzzle => "refusal.no_undo_in_puzzle",
+            Refusal::PuzzleAlone => "refusal.puzzle_alone",
             Refusal::CannotChangeSettings => "refusal.cannot_change_settings",
             Refusal::RankedNeedsPeople => "refusal.ranked_needs_people",
             Refusal::RankedOff => "refusal.ranked_off",

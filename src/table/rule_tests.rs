@@ -498,3 +498,75 @@ fn ranked_tables_are_for_people_only_and_have_no_undo() {
     assert_eq!(three.phase, Phase::Playing);
     assert!(!three.ranked_match());
 }
+
+/// A puzzle table: the host on the seat to move at the puzzle's position,
+/// the hard CPU elsewhere; solved by winning; no undo, nobody joins; a
+/// rematch starts the same position; no match is recorded.
+#[test]
+fn a_puzzle_starts_from_its_position_and_knows_when_it_is_solved() {
+    // Red (to move, 7 stones played) wins at once in column 1.
+    let start: Vec<Move> = vec![0, 1, 0, 1, 0, 1, 6];
+    let puzzle = Puzzle {
+        day: 20_000,
+        start: start.clone(),
+        goal: 1,
+        solvers: 0,
+    };
+    let opening = open(GameKind::Connect4).timer(30).rotate(true).0;
+    let (mut table, effects) =
+        Table::open_puzzle(opening, puzzle, 1, &mut StdRng::seed_from_u64(3)).unwrap();
+    assert_eq!(effects.cpu_turn, None, "the person moves first");
+    assert_eq!(table.history, start);
+    assert_eq!(table.seat_of(HOST), Some(1), "the seat to move");
+    assert_eq!(table.players[0], Player::Cpu { level: Level::Hard });
+    assert_eq!(table.rules.timer, None);
+    assert_eq!(table.matches, 1);
+    assert!(!table.ranked_match());
+    assert_eq!(table.clone().checked().unwrap(), table);
+    assert_eq!(no(&mut table, undo(HOST), 2), Refusal::NoUndoInPuzzle);
+    assert_eq!(no(&mut table, join(ANA), 2), Refusal::PuzzleAlone);
+    assert_eq!(table.reservable_seat(), None);
+    assert_eq!(table.freeable_seat(), None);
+    let json = serde_json::to_string(&table).unwrap();
+    assert_eq!(serde_json::from_str::<Table>(&json).unwrap(), table);
+
+    // The host (yellow) had to block column 1: playing 4 lets red win, so
+    // the puzzle is not solved.
+    ok(&mut table, play(HOST, 3), 3);
+    let stamp = table.stamp;
+    ok(&mut table, Action::CpuMove { mv: 0, stamp }, 4);
+    assert!(matches!(table.phase, Phase::Finished(_)));
+    assert_eq!(table.puzzle_solved(), Some(false));
+    assert_eq!(table.match_record(5), None, "puzzles are not matches");
+
+    // Again: the same position, the same seats.
+    ok(&mut table, rematch(HOST), 6);
+    assert_eq!(table.history, start);
+    assert_eq!(table.seat_of(HOST), Some(1));
+    assert_eq!(table.puzzle_solved(), None);
+    // Resigning is not solving.
+    ok(&mut table, resign(HOST), 7);
+    assert_eq!(table.puzzle_solved(), Some(false));
+}
+
+#[test]
+fn a_puzzle_is_solved_by_its_winning_move() {
+    // Red to move: columns 1 and 2 hold three red and three yellow discs.
+    let start: Vec<Move> = vec![0, 1, 0, 1, 0, 1];
+    let puzzle = Puzzle {
+        day: 1,
+        start,
+        goal: 1,
+        solvers: 0,
+    };
+    let (mut table, _) = Table::open_puzzle(
+        open(GameKind::Connect4).0,
+        puzzle,
+        1,
+        &mut StdRng::seed_from_u64(3),
+    )
+    .unwrap();
+    assert_eq!(table.seat_of(HOST), Some(0));
+    ok(&mut table, play(HOST, 0), 2);
+    assert_eq!(table.puzzle_solved(), Some(true));
+}

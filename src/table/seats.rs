@@ -104,6 +104,9 @@ impl Table {
     /// The seat a person could reserve for the next match: a CPU's seat,
     /// or one a person leaves, that nobody reserved yet.
     pub fn reservable_seat(&self) -> Option<Seat> {
+        if self.puzzle.is_some() {
+            return None;
+        }
         let seat = (0..self.players.len()).find(|&s| {
             match self.next_seats.iter().find(|c| c.seat() as usize == s) {
                 Some(SeatChange::Reserve { .. }) => false,
@@ -123,6 +126,9 @@ impl Table {
 
     /// A CPU's seat the host could free for people, with no change pending.
     pub fn freeable_seat(&self) -> Option<Seat> {
+        if self.puzzle.is_some() {
+            return None;
+        }
         let seat = (0..self.players.len()).find(|&s| {
             self.players[s].is_cpu() && !self.next_seats.iter().any(|c| c.seat() as usize == s)
         })?;
