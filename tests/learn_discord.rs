@@ -93,3 +93,122 @@ async fn a_solo_game_ends_and_review_answers_with_text_and_a_picture() {
     assert!(text.contains("no match"), "{text}");
     h.stop().await;
 }
+
+/// The move names of a Connect Four game as the image and buttons name
+/// them (1-based columns).
+fn column_name(mv: boardbot::game::Move) -> String {
+    (mv + 1).to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn todays_puzzle_is_solved_to_its_end_and_counted() {
+    use boardbot::cpu::connect4::position::Position;
+    use boardbot::cpu::connect4::solver::Solver;
+    use boardbot::game::{AnyGame, Game, GameKind};
+    let mut h = Harness::start().await;
+    // The first puzzle of the day is found while the answer waits.
+    h.discord.set_timeout(Duration::from_secs(60));
+    let d = &h.discord;
+    let (alice, bob) = (d.user("alice"), d.user("bob"));
+    let channel = d.channel_id();
+
+    // Discord offers only the games that have puzzles.
+    let command = d.wait_command("puzzle").await;
+    let choices: Vec<&str> = command["options"][0]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["value"].as_str())
+        .collect();
+    assert_eq!(choices, ["connect4", "dots"]);
+
+    let ix = d.slash(&alice, channel, "puzzle", json!({})).await;
+    let board = d.response(ix).await.message_id.unwrap();
+    // Deferred (the day's first), then edited with the board.
+    let mut message = d
+        .wait_message(board, |m| m.content.contains("Puzzle of"))
+        .await;
+    assert!(
+        message.content.contains("CPU (hard)"),
+        "{}",
+        message.content
+    );
+    let labels: Vec<String> = message
+        .buttons()
+        .into_iter()
+        .filter_map(|b| b.label)
+        .collect();
+    assert!(
+        !labels
+            .iter()
+            .any(|l| l == "Hint" || l == "Undo" || l == "Join"),
+        "{labels:?}"
+    );
+
+    // The same puzzle the bot generated today, played out with the solver.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64;
+    let day = boardbot::cpu::puzzle::day_of(now);
+    let spec = boardbot::cpu::puzzle::daily(GameKind::Connect4, day).unwrap();
+    let mut game = AnyGame::new(GameKind::Connect4).unwrap();
+    for &mv in &spec.start {
+        game.play(mv).unwrap();
+    }
+    let mut solver = Solver::new();
+    let mut first = true;
+    while !is_over(&message) {
+        let AnyGame::Connect4(g) = &game else {
+            unreachable!()
+        };
+        let (column, score) = solver.best_move(&Position::from_game(g)).unwrap().unwrap();
+        assert!(score > 0, "the puzzle's side keeps its win");
+        if first {
+            assert_eq!(
+                column as boardbot::game::Move, spec.solution,
+                "the one winning column"
+            );
+            first = false;
+        }
+        let name = column_name(column as boardbot::game::Move);
+        game.play(column as boardbot::game::Move).unwrap();
+        message = h.play(&alice, board, &name).await;
+        if is_over(&message) {
+            break;
+        }
+        // The CPU's answer, from the board's last-move line.
+        let line = message
+            .content
+            .lines()
+            .find(|l| l.starts_with("Last move:"))
+            .unwrap();
+        let reply: boardbot::game::Move = line.split_whitespace().last().unwrap().parse().unwrap();
+        game.play(reply - 1).unwrap();
+    }
+    assert!(
+        message.content.contains("Solved! 1 in this server"),
+        "{}",
+        message.content
+    );
+
+    // bob gets the same puzzle at once (found already), resigns: not solved.
+    let elsewhere = d.add_channel("puzzles");
+    let ix = d
+        .slash(&bob, elsewhere, "puzzle", json!({"game": "connect4"}))
+        .await;
+    let reply = d.response(ix).await;
+    assert_eq!(reply.kind, 4, "answered with the board at once: {reply:?}");
+    let board = reply.message_id.unwrap();
+    let message = h.settled(board, None).await;
+    assert!(message.content.contains("Puzzle of"), "{}", message.content);
+    let ix = d.click_label(&bob, board, "Resign").await;
+    d.response(ix).await;
+    let message = h.settled(board, None).await;
+    assert!(
+        message.content.contains("Not solved"),
+        "{}",
+        message.content
+    );
+    h.stop().await;
+}

@@ -111,7 +111,7 @@ fn connect4_candidate(day: u64, solver: &mut Solver, rng: &mut StdRng) -> Option
     };
     // The mover's own moves to the win, this one counted.
     let in_moves = 22 - score - (p.moves() / 2) as i32;
-    (3..=9).contains(&in_moves).then(|| Spec {
+    (3..=9).contains(&in_moves).then_some(Spec {
         kind: GameKind::Connect4,
         day,
         start: moves,
@@ -152,7 +152,7 @@ fn dots_candidate(kind: GameKind, day: u64, rng: &mut StdRng) -> Option<Spec> {
     let [&(solution, goal, takes_a_box)] = keeping[..] else {
         return None;
     };
-    (!takes_a_box).then(|| Spec {
+    (!takes_a_box).then_some(Spec {
         kind,
         day,
         start: moves,

@@ -236,6 +236,9 @@ fn match_text(table: &Table) -> String {
     if table.phase == Phase::Playing && table.ranked_match() {
         lines.push(tr(lang, "board.ranked", &[]));
     }
+    if let Some(puzzle) = &table.puzzle {
+        lines.push(puzzle_line(table, puzzle));
+    }
     match &table.phase {
         Phase::Playing => {
             if let Some(asker) = table.undo_request {
@@ -306,6 +309,51 @@ fn match_text(table: &Table) -> String {
         _ => {}
     }
     lines.join("\n")
+}
+
+/// A puzzle table's task while it is played, and then whether it was
+/// solved (with how many in the server solved the day's puzzle).
+fn puzzle_line(table: &Table, puzzle: &crate::table::Puzzle) -> String {
+    let lang = table.lang;
+    let date = date_of_day(puzzle.day);
+    match table.puzzle_solved() {
+        None => {
+            let key = match table.kind {
+                GameKind::Dots { .. } => "puzzle.task_dots",
+                _ => "puzzle.task_connect4",
+            };
+            tr(
+                lang,
+                key,
+                &[
+                    ("date", &date),
+                    ("n", &puzzle.goal.to_string()),
+                    ("margin", &crate::rating::signed(i64::from(puzzle.goal))),
+                ],
+            )
+        }
+        Some(true) => tr(
+            lang,
+            "puzzle.solved",
+            &[("date", &date), ("n", &puzzle.solvers.to_string())],
+        ),
+        Some(false) => tr(lang, "puzzle.not_solved", &[("date", &date)]),
+    }
+}
+
+/// `YYYY-MM-DD` of a day counted from 1970-01-01 (the proleptic Gregorian
+/// calendar, by the usual era arithmetic).
+pub fn date_of_day(day: u64) -> String {
+    let z = day as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
 }
 
 /// The seat that made the last move of the current match.
@@ -605,6 +653,15 @@ pub fn offers_hint(table: &Table) -> bool {
 mod tests {
     use super::*;
     use crate::table::test_support::{ok, open, play, HOST};
+
+    #[test]
+    fn days_read_as_dates() {
+        assert_eq!(date_of_day(0), "1970-01-01");
+        assert_eq!(date_of_day(59), "1970-03-01");
+        assert_eq!(date_of_day(11_016), "2000-02-29");
+        // 2026-11-30, this project's own day.
+        assert_eq!(date_of_day(20_787), "2026-11-30");
+    }
 
     /// A 3 × 3 Dots and Boxes table where the host plays both seats.
     fn dots_table() -> Table {

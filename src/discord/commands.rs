@@ -184,6 +184,12 @@ pub fn definitions() -> Vec<CreateCommand> {
         command("review", "command.review")
             .add_option(option(CommandOptionType::Integer, "match").min_int_value(1)),
     );
+    let puzzle_games = crate::cpu::puzzle::PUZZLE_GAMES
+        .iter()
+        .fold(option(CommandOptionType::String, "game"), |o, kind| {
+            choice(o, &format!("game.{}", kind.command()), kind.command())
+        });
+    commands.push(command("puzzle", "command.puzzle").add_option(puzzle_games));
     let timer = ["off", "30", "60", "90"].into_iter().fold(
         option_described(CommandOptionType::String, "timer", "option.settings_timer"),
         |o, value| choice(o, &format!("choice.timer_{value}"), value),
@@ -550,6 +556,7 @@ mod tests {
                 "leaderboard",
                 "stats",
                 "review",
+                "puzzle",
                 "settings"
             ],
             "the English names are fixed"

@@ -16,7 +16,7 @@ mod review;
 mod standings;
 
 use crate::config::Config;
-use crate::game::Game;
+use crate::game::{Game, GameKind};
 use crate::i18n::{tr, Lang};
 use crate::service::{At, Failure as ServiceFailure, Notice, SearchPool, Service, SystemClock};
 use crate::store::{BoardLink, Store};
@@ -29,6 +29,7 @@ use serenity::all::{
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
     EventHandler, GatewayIntents, Http, HttpBuilder, Interaction, Ready, ShardManager,
 };
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -530,6 +531,8 @@ enum BadInput {
     /// Self-play is for two-seat games.
     SelfInThree,
     MoveName(String),
+    /// `/puzzle` for a game that has no puzzles.
+    NoPuzzle(String),
 }
 
 impl BadInput {
@@ -543,6 +546,7 @@ impl BadInput {
             BadInput::UnexpectedOption(o) => {
                 tr(lang, "error.unexpected_option", &[("option", &short(o))])
             }
+            BadInput::NoPuzzle(g) => tr(lang, "error.no_puzzle", &[("game", &short(g))]),
             BadInput::SelfInThree => tr(lang, "error.self_in_three", &[]),
             BadInput::UnknownTimer(t) => tr(lang, "error.unknown_timer", &[("timer", &short(t))]),
             BadInput::MoveName(m) => tr(lang, "error.bad_move_name", &[("typed", &short(m))]),
@@ -587,6 +591,7 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, ar
         "leaderboard" => standings::leaderboard(&bot, &ctx, &command).await,
         "stats" => standings::stats(&bot, &ctx, &command).await,
         "review" => review::review(&bot, &ctx, &command).await,
+        "puzzle" => command_puzzle(&bot, &ctx, &command, arrived).await,
         "end" | "pause" | "resume" | "leave" | "resign" => {
             command_table(&bot, &ctx, &command).await
         }
@@ -813,6 +818,20 @@ async fn command_play(
     };
     // Stored before anyone sees it; the CPU seat (if it starts) is queued.
     let table = bot.service.open(opening).await?;
+    show_new_table(bot, ctx, command, table, arrived, false).await
+}
+
+/// Answers the command that opened `table` with its board (or, when the
+/// image is slow or the command was already `deferred`, acknowledges and
+/// then edits), and remembers where the board is.
+async fn show_new_table(
+    bot: &Arc<Bot>,
+    ctx: &Context,
+    command: &CommandInteraction,
+    table: Table,
+    arrived: Instant,
+    deferred: bool,
+) -> Result<(), Failure> {
     let no = table.no;
     let sync = bot.boards.get(no);
     let mut shown = sync.order.lock().await;
@@ -832,8 +851,8 @@ async fn command_play(
     };
     let left = ANSWER_WITHIN.saturating_sub(arrived.elapsed());
     let composed = match tokio::time::timeout(left, compose(&table)).await {
-        Ok(composed) => Some(composed.map_err(Failure::Internal)?),
-        Err(_) => None,
+        Ok(composed) if !deferred => Some(composed.map_err(Failure::Internal)?),
+        _ => None,
     };
     let sent: Result<(), String> = match &composed {
         Some(composed) => command
@@ -846,7 +865,12 @@ async fn command_play(
             .map_err(|e| e.to_string()),
         None => {
             // The image is slow (a loaded machine): acknowledge now.
-            match command.defer(&ctx.http).await.noted() {
+            let acknowledged = if deferred {
+                Ok(())
+            } else {
+                command.defer(&ctx.http).await.noted()
+            };
+            match acknowledged {
                 Ok(()) => match compose(&table).await {
                     Ok(composed) => composed
                         .edit()
@@ -893,6 +917,106 @@ async fn command_play(
         }
     }
     Ok(())
+}
+
+/// `/puzzle [game]`: today's puzzle of the game (Connect Four by default)
+/// at a table of its own in this channel, against the hard CPU.
+async fn command_puzzle(
+    bot: &Arc<Bot>,
+    ctx: &Context,
+    command: &CommandInteraction,
+    arrived: Instant,
+) -> Result<(), Failure> {
+    let Some(guild) = command.guild_id else {
+        return Err(Refusal::NotInGuild.into());
+    };
+    let mut kind = GameKind::Connect4;
+    for option in command.data.options() {
+        match (option.name, option.value) {
+            ("game", serenity::all::ResolvedValue::String(name)) => {
+                kind = commands::game_kind(name)
+                    .filter(|k| crate::cpu::puzzle::PUZZLE_GAMES.contains(k))
+                    .ok_or_else(|| Failure::from(BadInput::NoPuzzle(name.to_owned())))?;
+            }
+            (name, _) => return Err(BadInput::UnexpectedOption(name.to_string()).into()),
+        }
+    }
+    let day = crate::cpu::puzzle::day_of(bot.service.now());
+    // The day's puzzle is found once per process; the first asker of the
+    // day may wait for it, so acknowledge first when it is not ready.
+    let cached = puzzle_cache()
+        .lock()
+        .ok()
+        .and_then(|c| c.get(&(kind, day)).cloned());
+    let deferred = cached.is_none();
+    if deferred {
+        command.defer(&ctx.http).await.noted()?;
+    }
+    let spec = match cached {
+        Some(spec) => spec,
+        None => {
+            let found = tokio::task::spawn_blocking(move || crate::cpu::puzzle::daily(kind, day))
+                .await
+                .ok()
+                .flatten();
+            let Some(spec) = found else {
+                let text = tr(Lang::from_locale(&command.locale), "puzzle.none", &[]);
+                let _ = EditInteractionResponse::new()
+                    .content(text)
+                    .execute(&ctx.http, &command.token)
+                    .await;
+                return Ok(());
+            };
+            if let Ok(mut cache) = puzzle_cache().lock() {
+                cache.retain(|&(_, d), _| d + 1 >= day);
+                cache.insert((kind, day), spec.clone());
+            }
+            spec
+        }
+    };
+    let opening = table::Opening {
+        no: command.id.get(),
+        guild: guild.get(),
+        channel: command.channel_id.get(),
+        kind,
+        host: command.user.id.get(),
+        host_name: display_name(command),
+        level: crate::cpu::Level::Hard,
+        invited: Vec::new(),
+        self_play: false,
+        host_seat: None,
+        lang: Lang::from_locale(&command.locale),
+        open: false,
+        rules: table::Rules::default(),
+        ranked: false,
+    };
+    let puzzle = table::Puzzle {
+        day,
+        start: spec.start,
+        goal: spec.goal,
+        solvers: 0,
+    };
+    let opened = bot.service.open_puzzle(opening, puzzle).await;
+    match opened {
+        Ok(table) => show_new_table(bot, ctx, command, table, arrived, deferred).await,
+        Err(f) if deferred => {
+            let text = Failure::from(f).answer(Lang::from_locale(&command.locale));
+            let _ = EditInteractionResponse::new()
+                .content(text)
+                .execute(&ctx.http, &command.token)
+                .await;
+            Ok(())
+        }
+        Err(f) => Err(f.into()),
+    }
+}
+
+/// The days' puzzles found by this process, by game and day.
+fn puzzle_cache() -> &'static std::sync::Mutex<HashMap<(GameKind, u64), crate::cpu::puzzle::Spec>> {
+    static CACHE: std::sync::OnceLock<
+        std::sync::Mutex<HashMap<(GameKind, u64), crate::cpu::puzzle::Spec>>,
+    > = std::sync::OnceLock::new();
+    CACHE.get_or_init(Default::default)
 }
 
 /// Publishes table `no`'s board on a task of its own.

@@ -570,3 +570,52 @@ fn a_puzzle_is_solved_by_its_winning_move() {
     ok(&mut table, play(HOST, 0), 2);
     assert_eq!(table.puzzle_solved(), Some(true));
 }
+
+/// A Dots and Boxes puzzle: solved by keeping the best margin to the end,
+/// not solved by any other first line (both sides then playing perfectly).
+#[test]
+fn a_dots_puzzle_is_solved_by_the_best_margin_only() {
+    use crate::cpu::review::judge_with;
+    use crate::cpu::Budget;
+    let spec = crate::cpu::puzzle::daily(GameKind::DOTS_DEFAULT, 20_000).unwrap();
+    let puzzle = Puzzle {
+        day: spec.day,
+        start: spec.start.clone(),
+        goal: spec.goal,
+        solvers: 0,
+    };
+    let (mut table, _) = Table::open_puzzle(
+        open(GameKind::DOTS_DEFAULT).0,
+        puzzle,
+        1,
+        &mut StdRng::seed_from_u64(3),
+    )
+    .unwrap();
+    let mut rng = StdRng::seed_from_u64(4);
+    let mut perfect = |table: &mut Table, first: Option<Move>, now: u64| {
+        let mut first = first;
+        while table.phase == Phase::Playing {
+            let best = judge_with(&table.game, &Budget::of_nodes(20_000_000), &mut rng)
+                .best
+                .unwrap();
+            let mv = first.take().unwrap_or(best);
+            if table.player_to_move().unwrap().is_cpu() {
+                let stamp = table.stamp;
+                ok(table, Action::CpuMove { mv, stamp }, now);
+            } else {
+                ok(table, play(HOST, mv), now);
+            }
+        }
+    };
+    perfect(&mut table, Some(spec.solution), 2);
+    assert_eq!(table.puzzle_solved(), Some(true));
+    ok(&mut table, rematch(HOST), 3);
+    let other = table
+        .game
+        .legal_moves()
+        .into_iter()
+        .find(|&mv| mv != spec.solution)
+        .unwrap();
+    perfect(&mut table, Some(other), 4);
+    assert_eq!(table.puzzle_solved(), Some(false));
+}
