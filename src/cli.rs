@@ -26,7 +26,7 @@ mod play;
 use crate::cpu::arena::{Arena, Player};
 use crate::cpu::connect4::book;
 use crate::cpu::{self, Budget, Level};
-use crate::game::{AnyGame, Connect4, DotsAndBoxes, Game, GameKind};
+use crate::game::{AnyGame, Connect4, DotsAndBoxes, Game, GameKind, Move};
 use crate::i18n::{tr, Lang};
 use rand::rngs::StdRng;
 use std::time::{Duration, Instant};
@@ -67,6 +67,9 @@ usage: boardbot [run]                     start the bot (default)
                                           up a position, and what follows it, after that
                                           long; --extend reuses an earlier book's moves)
        boardbot book info                 size of the built-in book
+       boardbot review <game> [--size WxH] [--lang en|pt-BR|fr] <moves> [-o FILE]
+                                          the review /review gives of a game, and its
+                                          picture (default review.png)
        boardbot puzzle <connect4|dots> [--day N]
                                           the daily puzzle (today's, or day N since
                                           1970-01-01 UTC): its moves and its solution
@@ -89,6 +92,7 @@ pub fn run_tool(args: &[String]) -> Option<i32> {
         "hint" => hints::hint(rest),
         "hint-check" => hints::hint_check(rest),
         "puzzle" => puzzle_tool(rest),
+        "review" => review_tool(rest),
         _ => return None,
     };
     Some(match result {
@@ -193,6 +197,12 @@ fn parse_kind(name: Option<&String>, size: Option<&String>) -> Result<GameKind, 
 
 /// A position reached by playing `moves` (names, see the module docs).
 fn parse_game(kind: GameKind, moves: Option<&String>) -> Result<AnyGame, String> {
+    parse_moves(kind, moves).map(|(game, _)| game)
+}
+
+/// [`parse_game`] with the moves played.
+fn parse_moves(kind: GameKind, moves: Option<&String>) -> Result<(AnyGame, Vec<Move>), String> {
+    let mut played = Vec::new();
     let mut game = AnyGame::new(kind).ok_or("unsupported board size")?;
     let text = match moves.map(|m| m.trim()) {
         None | Some("-") => "",
@@ -213,8 +223,9 @@ fn parse_game(kind: GameKind, moves: Option<&String>) -> Result<AnyGame, String>
             .ok_or_else(|| format!("move {} ({name:?}) is not a move of this game", i + 1))?;
         game.play(mv)
             .map_err(|e| format!("move {} ({name}) cannot be played: {e}", i + 1))?;
+        played.push(mv);
     }
-    Ok(game)
+    Ok((game, played))
 }
 
 fn parse_level(name: Option<&String>) -> Result<Level, String> {
@@ -407,7 +418,9 @@ fn parse_lang(name: Option<&String>) -> Result<Lang, String> {
 
 /// `render <game> [--size WxH] [--lang L] <moves> [-o FILE]`: the board
 /// image the bot would post, written to a file.
-fn render_tool(args: &[String]) -> ToolResult {
+/// The game, language and position a `render` or `review` command names.
+#[allow(clippy::type_complexity)]
+fn game_of(args: &[String]) -> Result<(GameKind, Lang, AnyGame, Vec<Move>, Options<'_>), String> {
     let (positional, options) = split_options(args, &[], &["--size", "--lang", "-o", "--out"])?;
     let kind = parse_kind(positional.first().copied(), option(&options, "--size"))?;
     let lang = parse_lang(option(&options, "--lang"))?;
@@ -418,19 +431,73 @@ fn render_tool(args: &[String]) -> ToolResult {
         .map(|s| s.as_str())
         .collect::<Vec<_>>()
         .join(" ");
-    let game = parse_game(kind, Some(&moves))?;
-    let names: Vec<String> = ["colour.red", "colour.yellow", "colour.blue"]
-        .iter()
-        .take(kind.seat_count())
-        .map(|key| {
-            let name = tr(lang, key, &[]);
-            let mut chars = name.chars();
-            chars
-                .next()
-                .map(|first| first.to_uppercase().chain(chars).collect())
-                .unwrap_or_default()
-        })
-        .collect();
+    let (game, played) = parse_moves(kind, Some(&moves))?;
+    Ok((kind, lang, game, played, options))
+}
+
+/// `boardbot review <game> <moves> [-o FILE]`: the review `/review` gives
+/// of a game with these moves (the seats named by their colours), and its
+/// picture (default review.png).
+fn review_tool(args: &[String]) -> ToolResult {
+    use crate::cpu::review::{grade, judge, positions, Judged};
+    use crate::table::{MatchRecord, Player, SeatRecord};
+    let (kind, lang, _, moves, options) = game_of(args)?;
+    let all = positions(kind, &moves).ok_or("the moves do not replay")?;
+    let exact = matches!(kind, GameKind::Connect4 | GameKind::Dots { .. });
+    let per_position = if exact {
+        crate::service::EXACT_POSITION_TIME
+    } else {
+        crate::service::ESTIMATE_POSITION_TIME
+    };
+    let until = std::time::Instant::now() + crate::service::REVIEW_TIME;
+    let mut judged = vec![Judged::UNKNOWN; all.len()];
+    for (i, position) in all.iter().enumerate().rev() {
+        let left = until.saturating_duration_since(std::time::Instant::now());
+        judged[i] = judge(position, &Budget::new(per_position.min(left)));
+    }
+    let review = grade(&all, &moves, &judged);
+    let names = seat_names(kind, lang);
+    let record = MatchRecord {
+        table: 0,
+        match_no: 1,
+        guild: 0,
+        channel: 0,
+        game: kind.command().to_owned(),
+        size: String::new(),
+        seats: names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| SeatRecord {
+                player: Player::Person {
+                    id: i as u64 + 1,
+                    name: name.clone(),
+                },
+                left: None,
+            })
+            .collect(),
+        moves: Vec::new(),
+        result: String::new(),
+        winner: None,
+        ended_by: String::new(),
+        started_at: 0,
+        ended_at: 0,
+        ranked: false,
+    };
+    println!("{}", crate::review::review_text(lang, 1, &record, &review));
+    let picture = crate::review::picture(lang, 1, &record, &review).ok_or("no moves to review")?;
+    let image = crate::render::review(&picture);
+    let out = option(&options, "-o")
+        .or(option(&options, "--out"))
+        .cloned()
+        .unwrap_or_else(|| "review.png".to_string());
+    std::fs::write(&out, &image.png).map_err(|e| format!("cannot write {out}: {e}"))?;
+    println!("wrote {out} ({}×{} pixels)", image.width, image.height);
+    Ok(())
+}
+
+fn render_tool(args: &[String]) -> ToolResult {
+    let (kind, lang, game, _, options) = game_of(args)?;
+    let names = seat_names(kind, lang);
     let image = crate::render::position(&game, &names, lang);
     let out = option(&options, "-o")
         .or(option(&options, "--out"))
@@ -445,6 +512,22 @@ fn render_tool(args: &[String]) -> ToolResult {
         image.alt
     );
     Ok(())
+}
+
+/// The seats named by their colours ("Red", "Yellow", "Blue").
+fn seat_names(kind: GameKind, lang: Lang) -> Vec<String> {
+    ["colour.red", "colour.yellow", "colour.blue"]
+        .iter()
+        .take(kind.seat_count())
+        .map(|key| {
+            let name = tr(lang, key, &[]);
+            let mut chars = name.chars();
+            chars
+                .next()
+                .map(|first| first.to_uppercase().chain(chars).collect())
+                .unwrap_or_default()
+        })
+        .collect()
 }
 
 /// The permissions the bot asks for when it is invited: View Channel,

@@ -33,24 +33,11 @@ fn seat_label(seat: Seat, lang: Lang) -> String {
     format!("{emoji} {} {mark}", tr(lang, colour, &[]))
 }
 
-fn cpu_name(level: crate::cpu::Level, lang: Lang) -> String {
-    let level = tr(lang, &format!("level.{}", level.name()), &[]);
-    tr(lang, "cpu.name", &[("level", &level)])
-}
-
 /// A seat's holder as the message shows it: a mention or the CPU.
 pub fn player_label(player: &Player, lang: Lang) -> String {
     match player {
         Player::Person { id, .. } => format!("<@{id}>"),
-        Player::Cpu { level } => cpu_name(*level, lang),
-    }
-}
-
-/// A seat's plain name, for images.
-pub fn player_name(player: &Player, lang: Lang) -> String {
-    match player {
-        Player::Person { name, .. } => name.clone(),
-        Player::Cpu { level } => cpu_name(*level, lang),
+        Player::Cpu { level } => crate::table::cpu_name(*level, lang),
     }
 }
 

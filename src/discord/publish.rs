@@ -101,7 +101,7 @@ pub async fn compose(table: &Table) -> Result<Composed, String> {
         let names: Vec<String> = table
             .players
             .iter()
-            .map(|p| board::player_name(p, table.lang))
+            .map(|p| p.plain_name(table.lang))
             .collect();
         let lang = table.lang;
         let image = tokio::task::spawn_blocking(move || render::position(&game, &names, lang))

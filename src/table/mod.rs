@@ -33,6 +33,15 @@ pub enum Player {
 }
 
 impl Player {
+    /// The seat holder's plain name in `lang`: the person's name, or the
+    /// CPU with its level (images, reviews).
+    pub fn plain_name(&self, lang: Lang) -> String {
+        match self {
+            Player::Person { name, .. } => name.clone(),
+            Player::Cpu { level } => cpu_name(*level, lang),
+        }
+    }
+
     pub fn person_id(&self) -> Option<UserId> {
         match self {
             Player::Person { id, .. } => Some(*id),
@@ -418,6 +427,12 @@ pub struct Table {
     /// Set on a table that plays a daily puzzle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub puzzle: Option<Puzzle>,
+}
+
+/// The CPU's name with its level, in `lang`: "CPU (hard)".
+pub fn cpu_name(level: Level, lang: Lang) -> String {
+    let level = crate::i18n::tr(lang, &format!("level.{}", level.name()), &[]);
+    crate::i18n::tr(lang, "cpu.name", &[("level", &level)])
 }
 
 /// A table that plays a daily puzzle: the person starts from the puzzle's
