@@ -226,17 +226,36 @@ fn load(tables: usize) {
     });
 }
 
-/// VmRSS of process `pid`, in KiB.
-fn rss_kib_of(pid: u32) -> u64 {
+/// A figure of process `pid`'s /proc status (VmRSS, RssAnon, RssFile,
+/// RssShmem, Threads…), in KiB where it is a size.
+fn status_of(pid: u32, field: &str) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
         .and_then(|text| {
             text.lines()
-                .find(|l| l.starts_with("VmRSS:"))
+                .find(|l| l.starts_with(field) && l[field.len()..].starts_with(':'))
                 .and_then(|l| l.split_whitespace().nth(1))
                 .and_then(|n| n.parse().ok())
         })
         .unwrap_or(0)
+}
+
+fn rss_kib_of(pid: u32) -> u64 {
+    status_of(pid, "VmRSS")
+}
+
+/// The bot's memory in one line: resident (anonymous, file, shared) and
+/// threads.
+fn memory_line(pid: u32) -> String {
+    let mib = |field| status_of(pid, field) as f64 / 1024.0;
+    format!(
+        "resident {:.1} MiB (anonymous {:.1}, file {:.1}, shared {:.1}), {} threads",
+        mib("VmRSS"),
+        mib("RssAnon"),
+        mib("RssFile"),
+        mib("RssShmem"),
+        status_of(pid, "Threads")
+    )
 }
 
 /// Resident memory growth of the bot alone from 0 to `tables` open tables
@@ -267,8 +286,16 @@ fn memory(tables: usize) {
         play_first_move(d, usize::MAX).await;
         tokio::time::sleep(Duration::from_millis(500)).await;
         let before = rss_kib_of(pid);
-        for chunk in (0..tables).collect::<Vec<_>>().chunks(50) {
+        println!("   0 tables: {}", memory_line(pid));
+        let mut at_200 = before;
+        for (i, chunk) in (0..tables).collect::<Vec<_>>().chunks(50).enumerate() {
             futures_util::future::join_all(chunk.iter().map(|&t| play_first_move(d, t))).await;
+            if (i + 1) * 50 == 200 {
+                at_200 = rss_kib_of(pid);
+            }
+            if (i + 1) % 4 == 0 {
+                println!("{:>4} tables: {}", (i + 1) * 50, memory_line(pid));
+            }
         }
         tokio::time::sleep(Duration::from_millis(500)).await;
         let after = rss_kib_of(pid);
@@ -282,6 +309,13 @@ fn memory(tables: usize) {
         println!(
             "bot growth per table            {:.1} KiB",
             after.saturating_sub(before) as f64 / tables as f64
+        );
+        if let Some(path) = std::env::var_os("LOAD_SMAPS") {
+            let _ = std::fs::copy(format!("/proc/{pid}/smaps"), path);
+        }
+        println!(
+            "bot growth per table, 200 → {tables} {:.1} KiB (without the first burst's threads and caches)",
+            after.saturating_sub(at_200) as f64 / (tables.saturating_sub(200).max(1)) as f64
         );
         let _ = child.kill();
         let _ = child.wait();
