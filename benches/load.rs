@@ -258,6 +258,17 @@ fn memory_line(pid: u32) -> String {
     )
 }
 
+/// The bot's process, killed when the bench ends or fails (a bench that
+/// dies of a closed pipe must not leave the bot running).
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Resident memory growth of the bot alone from 0 to `tables` open tables
 /// (each started against the CPU, its board posted, the person to move).
 /// The bot is the real binary in a process of its own, against the
@@ -268,7 +279,7 @@ fn memory(tables: usize) {
         let d = &discord;
         d.set_callback_window(Duration::from_secs(60));
         let database = bot::fresh_sqlite();
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_boardbot"))
+        let child = KillOnDrop(std::process::Command::new(env!("CARGO_BIN_EXE_boardbot"))
             .env_clear()
             .env("PATH", std::env::var("PATH").unwrap_or_default())
             .env("DISCORD_TOKEN", bot::TOKEN)
@@ -278,8 +289,8 @@ fn memory(tables: usize) {
             .env("RUST_LOG", "boardbot=warn,serenity=warn")
             .stdout(std::process::Stdio::null())
             .spawn()
-            .expect("the bot binary (target/release/boardbot) starts");
-        let pid = child.id();
+            .expect("the bot binary (target/release/boardbot) starts"));
+        let pid = child.0.id();
         d.wait_ready().await;
         d.wait_command("move").await;
         // A first table warms up tiles, fonts and the search pool's tables.
@@ -317,8 +328,7 @@ fn memory(tables: usize) {
             "bot growth per table, 200 → {tables} {:.1} KiB (without the first burst's threads and caches)",
             after.saturating_sub(at_200) as f64 / (tables.saturating_sub(200).max(1)) as f64
         );
-        let _ = child.kill();
-        let _ = child.wait();
+        drop(child);
         let path = database.trim_start_matches("sqlite://");
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{path}{suffix}"));
