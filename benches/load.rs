@@ -115,7 +115,11 @@ async fn play_table(d: &StandIn, table: usize) -> Option<u32> {
     debug(table, &format!("board {board:?}"));
     let board = board?;
     let mut seed = (table as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut seen = 0;
+    // The board's version when the player last clicked: the next click waits
+    // for a newer board. A board the bot just posted is version 0, so the
+    // first click needs no change at all (the person may move first).
+    let mut clicked_at: Option<u32> = None;
+    let mut last_click: Option<Ix> = None;
     let mut idle = Instant::now();
     loop {
         let Some(now) = look(d, board, player.id) else {
@@ -125,16 +129,23 @@ async fn play_table(d: &StandIn, table: usize) -> Option<u32> {
         if now.over && !now.thinking {
             return now.discs;
         }
-        // A click the bot refused (say, on a board it was redrawing) leaves
-        // the board as it was: after a few seconds the player clicks again.
-        let retry = idle.elapsed() > Duration::from_secs(3);
-        let ready =
-            now.my_turn && !now.thinking && (now.version > seen || retry) && !now.moves.is_empty();
+        let ready = now.my_turn
+            && !now.thinking
+            && clicked_at.is_none_or(|v| now.version > v)
+            && !now.moves.is_empty();
         if !ready {
-            // The CPU's replies queue on the search pool; a table is only
-            // given up after ten minutes without a move.
-            if idle.elapsed() > Duration::from_secs(600) {
-                debug(table, "stuck");
+            // The CPU's replies queue on the search pool; a table is given
+            // up after a minute without a change (no click is ever retried).
+            if idle.elapsed() > Duration::from_secs(60) {
+                let answer = last_click
+                    .map(|ix| d.with_state(|st| format!("{:?}", st.interactions[&ix.id].reply)));
+                debug(
+                    table,
+                    &format!(
+                        "stuck at version {} (clicked at {clicked_at:?}), my turn {}, thinking {}; last answer {answer:?}",
+                        now.version, now.my_turn, now.thinking
+                    ),
+                );
                 return None;
             }
             tokio::time::sleep(POLL).await;
@@ -144,8 +155,9 @@ async fn play_table(d: &StandIn, table: usize) -> Option<u32> {
         seed ^= seed >> 7;
         seed ^= seed << 17;
         let pick = now.moves[(seed % now.moves.len() as u64) as usize].clone();
-        seen = now.version;
+        clicked_at = Some(now.version);
         let ix = d.click_label(&player, board, &pick).await;
+        last_click = Some(ix);
         answered(d, ix, Duration::from_secs(30)).await;
         idle = Instant::now();
     }
@@ -156,10 +168,6 @@ fn debug(table: usize, what: &str) {
     if std::env::var_os("LOAD_DEBUG").is_some() {
         eprintln!("table {table}: {what}");
     }
-}
-
-fn resident_mib() -> f64 {
-    status_kib("VmRSS:") as f64 / 1024.0
 }
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -192,9 +200,11 @@ fn load(tables: usize) {
         });
         latencies.sort();
         let finished = games.iter().flatten().count();
+        let stuck = tables - finished;
         let moves: u32 = games.iter().flatten().sum();
         println!("tables                          {tables}");
         println!("games finished                  {finished}");
+        println!("tables stuck (no retry)         {stuck}");
         println!("interactions                    {interactions}");
         println!("unanswered within 3 s           {unanswered}");
         println!(
@@ -216,35 +226,113 @@ fn load(tables: usize) {
     });
 }
 
-/// Resident memory growth from 0 to `tables` open tables (each started
-/// against the CPU, its board posted, the person to move).
+/// A figure of process `pid`'s /proc status (VmRSS, RssAnon, RssFile,
+/// RssShmem, Threads…), in KiB where it is a size.
+fn status_of(pid: u32, field: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with(field) && l[field.len()..].starts_with(':'))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|n| n.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+fn rss_kib_of(pid: u32) -> u64 {
+    status_of(pid, "VmRSS")
+}
+
+/// The bot's memory in one line: resident (anonymous, file, shared) and
+/// threads.
+fn memory_line(pid: u32) -> String {
+    let mib = |field| status_of(pid, field) as f64 / 1024.0;
+    format!(
+        "resident {:.1} MiB (anonymous {:.1}, file {:.1}, shared {:.1}), {} threads",
+        mib("VmRSS"),
+        mib("RssAnon"),
+        mib("RssFile"),
+        mib("RssShmem"),
+        status_of(pid, "Threads")
+    )
+}
+
+/// The bot's process, killed when the bench ends or fails (a bench that
+/// dies of a closed pipe must not leave the bot running).
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Resident memory growth of the bot alone from 0 to `tables` open tables
+/// (each started against the CPU, its board posted, the person to move).
+/// The bot is the real binary in a process of its own, against the
+/// stand-in in this one, so the stand-in's records are not counted.
 fn memory(tables: usize) {
     runtime().block_on(async {
-        let h = Harness::start().await;
-        let d = &h.discord;
+        let discord = StandIn::start_with_token(bot::TOKEN).await;
+        let d = &discord;
         d.set_callback_window(Duration::from_secs(60));
+        let database = bot::fresh_sqlite();
+        let child = KillOnDrop(std::process::Command::new(env!("CARGO_BIN_EXE_boardbot"))
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("DISCORD_TOKEN", bot::TOKEN)
+            .env("DISCORD_API_BASE", d.base_url())
+            .env("DISCORD_GUILD_ID", d.guild_id().to_string())
+            .env("DATABASE_URL", &database)
+            .env("RUST_LOG", "boardbot=warn,serenity=warn")
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("the bot binary (target/release/boardbot) starts"));
+        let pid = child.0.id();
+        d.wait_ready().await;
+        d.wait_command("move").await;
         // A first table warms up tiles, fonts and the search pool's tables.
         play_first_move(d, usize::MAX).await;
-        let before = resident_mib();
-        let stored_before = stored_bytes(d);
-        for chunk in (0..tables).collect::<Vec<_>>().chunks(50) {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let before = rss_kib_of(pid);
+        println!("   0 tables: {}", memory_line(pid));
+        let mut at_200 = before;
+        for (i, chunk) in (0..tables).collect::<Vec<_>>().chunks(50).enumerate() {
             futures_util::future::join_all(chunk.iter().map(|&t| play_first_move(d, t))).await;
+            if (i + 1) * 50 == 200 {
+                at_200 = rss_kib_of(pid);
+            }
+            if (i + 1) % 4 == 0 {
+                println!("{:>4} tables: {}", (i + 1) * 50, memory_line(pid));
+            }
         }
-        let after = resident_mib();
-        let stored = (stored_bytes(d) - stored_before) as f64 / 1024.0 / 1024.0;
-        let growth = after - before;
-        println!("open tables                     {tables}");
-        println!("resident before / after         {before:.1} / {after:.1} MiB");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let after = rss_kib_of(pid);
+        let open = d.with_state(|st| st.messages.len());
+        println!("open tables                     {tables} ({open} messages on the stand-in)");
         println!(
-            "growth per table                {:.1} KiB (the stand-in's own copies of messages and PNGs: {:.1} KiB of it)",
-            growth * 1024.0 / tables as f64,
-            stored * 1024.0 / tables as f64
+            "bot resident before / after     {:.1} / {:.1} MiB (bot process {pid})",
+            before as f64 / 1024.0,
+            after as f64 / 1024.0
         );
         println!(
-            "growth per table, bot only      {:.1} KiB",
-            (growth - stored) * 1024.0 / tables as f64
+            "bot growth per table            {:.1} KiB",
+            after.saturating_sub(before) as f64 / tables as f64
         );
-        h.bot.stop().await;
+        if let Some(path) = std::env::var_os("LOAD_SMAPS") {
+            let _ = std::fs::copy(format!("/proc/{pid}/smaps"), path);
+        }
+        println!(
+            "bot growth per table, 200 → {tables} {:.1} KiB (without the first burst's threads and caches)",
+            after.saturating_sub(at_200) as f64 / (tables.saturating_sub(200).max(1)) as f64
+        );
+        drop(child);
+        let path = database.trim_start_matches("sqlite://");
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{path}{suffix}"));
+        }
     });
 }
 
@@ -265,16 +353,6 @@ async fn play_first_move(d: &StandIn, table: usize) {
         }
         tokio::time::sleep(POLL).await;
     }
-}
-
-/// Bytes the stand-in keeps: message texts and attachments.
-fn stored_bytes(d: &StandIn) -> usize {
-    d.with_state(|st| {
-        st.messages
-            .values()
-            .map(|m| m.content.len() + m.attachments.iter().map(|a| a.bytes.len()).sum::<usize>())
-            .sum()
-    })
 }
 
 fn main() {

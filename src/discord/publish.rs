@@ -93,7 +93,16 @@ impl Composed {
     }
 }
 
-/// Renders a table's message; the image is drawn on a blocking thread.
+/// Turns to draw a board: one per core.
+fn renders() -> &'static tokio::sync::Semaphore {
+    static RENDERS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    RENDERS.get_or_init(|| {
+        tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
+    })
+}
+
+/// Renders a table's message; the image is drawn on a blocking thread, at
+/// most one per core at a time.
 pub async fn compose(table: &Table) -> Result<Composed, String> {
     let board = board::board_message(table);
     let image = if board.with_image {
@@ -104,6 +113,14 @@ pub async fn compose(table: &Table) -> Result<Composed, String> {
             .map(|p| p.plain_name(table.lang))
             .collect();
         let lang = table.lang;
+        // No more boards drawn at once than there are cores: more would not
+        // finish sooner, and every extra blocking thread keeps its own
+        // allocator arena with a board's buffers in it (megabytes of
+        // resident memory that a burst of clicks would leave behind).
+        let _turn = renders()
+            .acquire()
+            .await
+            .map_err(|e| format!("rendering failed: {e}"))?;
         let image = tokio::task::spawn_blocking(move || render::position(&game, &names, lang))
             .await
             .map_err(|e| format!("rendering failed: {e}"))?;

@@ -195,7 +195,9 @@ impl Finder<'_> {
             _ => 0,
         };
         for &d in std::iter::once(&mirror).chain(&self.hints.distances) {
-            if d == 0 || d > p || d > WINDOW {
+            // A distance that cannot beat the best match so far differs at
+            // its last byte: one read rules it out.
+            if d == 0 || d > p || d > WINDOW || data[p - d + best.0] != data[p + best.0] {
                 continue;
             }
             let n = agree(data, p - d, p, max);
@@ -216,7 +218,12 @@ impl Finder<'_> {
                 {
                     break;
                 }
-                let n = agree(data, candidate as usize, p, max);
+                let c = candidate as usize;
+                let n = if data[c + best.0] == data[p + best.0] {
+                    agree(data, c, p, max)
+                } else {
+                    0
+                };
                 if n > best.0 {
                     best = (n, p - candidate as usize);
                     if n == max {

@@ -10,8 +10,9 @@ use super::indexed::Indexed;
 /// Writes an 8-bit indexed PNG of the board with its palette. Rows are not
 /// filtered: on palette indices that is both smaller and faster. Deflate
 /// tries the row above, the board's pitches (`board.pitches`: the distance
-/// from one cell to the next) and a few multiples of them first; a board
-/// over [`PNG_BUDGET`] is deflated again, harder.
+/// from one cell to the next) and every multiple of them inside the row
+/// first; a board over [`PNG_BUDGET`] is deflated again, harder (no sample
+/// board needs that since every cell of the row is tried).
 pub fn png(board: &Indexed, palette: &[Rgb]) -> Vec<u8> {
     let width = board.width as usize;
     let stride = width + 1;
@@ -22,8 +23,9 @@ pub fn png(board: &Indexed, palette: &[Rgb]) -> Vec<u8> {
     }
     let mut distances = vec![stride, 1];
     for &pitch in &board.pitches {
-        // The last few cells of the row; the hash chains find the others.
-        distances.extend((1..=3).map(|k| k * pitch).take_while(|&d| d < stride));
+        // Every cell of the row back: on a well filled board the same disc
+        // is often several cells away, past what the short hash chains see.
+        distances.extend((1..).map(|k| k * pitch).take_while(|&d| d < stride));
     }
     distances.push(2 * stride);
     let hints = deflate::Hints {
