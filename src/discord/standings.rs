@@ -234,6 +234,15 @@ pub async fn stats(
             .await
             .map_err(|e| Failure::Internal(format!("drawing stats: {e}")))?
     };
-    let text = image.alt.clone();
+    let mut text = image.alt.clone();
+    if !stats.recent.is_empty() {
+        let numbers: Vec<String> = stats.recent.iter().map(|id| format!("#{id}")).collect();
+        text.push('\n');
+        text.push_str(&tr(
+            lang,
+            "stats.recent",
+            &[("matches", &numbers.join(", "))],
+        ));
+    }
     answer_with_image(ctx, command, text, move || image, "stats.png").await
 }

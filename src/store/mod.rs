@@ -520,7 +520,7 @@ fn stored(row: &AnyRow) -> Result<Stored> {
 }
 
 /// A match row selected with its `id` after [`MATCH_COLUMNS`].
-fn numbered_match(row: &AnyRow) -> Result<(u64, MatchRecord)> {
+pub(super) fn numbered_match(row: &AnyRow) -> Result<(u64, MatchRecord)> {
     Ok((to_u64(row.try_get(14)?), match_record(row)?))
 }
 

@@ -1,7 +1,7 @@
 //! A person's results in a server, worked out from the `matches` rows: by
 //! game, against people and against the CPU by level, and win streaks.
 
-use super::{match_record, to_i64, Result, Store, MATCH_COLUMNS};
+use super::{numbered_match, to_i64, Result, Store, MATCH_COLUMNS};
 use crate::cpu::Level;
 use crate::rating::{seat_person, seat_place, Place};
 use crate::table::{MatchRecord, Player, UserId};
@@ -57,7 +57,12 @@ pub struct Stats {
     pub total: Tally,
     /// Wins in a row, any game, in the order matches ended.
     pub longest_streak: u32,
+    /// The numbers of their last few matches, newest first (for `/review`).
+    pub recent: Vec<u64>,
 }
+
+/// How many match numbers [`Stats::recent`] keeps.
+pub const RECENT: usize = 5;
 
 /// SQL `LIKE` patterns finding `user` in a match's seats JSON, as a person
 /// holding a seat or as the person who left it. The matches they select are
@@ -67,24 +72,27 @@ fn seat_patterns(user: UserId) -> (String, String) {
 }
 
 /// The matches of a server where `user` sat, oldest first.
-async fn matches_of<'e, E>(executor: E, guild: u64, user: UserId) -> Result<Vec<MatchRecord>>
+async fn matches_of<'e, E>(executor: E, guild: u64, user: UserId) -> Result<Vec<(u64, MatchRecord)>>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
     let (held, left) = seat_patterns(user);
     let rows = sqlx::query(&format!(
-        "SELECT {MATCH_COLUMNS} FROM matches WHERE guild = $1 AND (seats LIKE $2 OR seats LIKE $3) \
-         ORDER BY ended_at, id"
+        "SELECT {MATCH_COLUMNS}, id FROM matches \
+         WHERE guild = $1 AND (seats LIKE $2 OR seats LIKE $3) ORDER BY ended_at, id"
     ))
     .bind(to_i64(guild))
     .bind(held)
     .bind(left)
     .fetch_all(executor)
     .await?;
-    let records = rows.iter().map(match_record).collect::<Result<Vec<_>>>()?;
+    let records = rows
+        .iter()
+        .map(numbered_match)
+        .collect::<Result<Vec<_>>>()?;
     Ok(records
         .into_iter()
-        .filter(|m| seats_of(m, user).next().is_some())
+        .filter(|(_, m)| seats_of(m, user).next().is_some())
         .collect())
 }
 
@@ -103,7 +111,11 @@ pub(super) async fn latest_name<'e, E>(
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
-    let records = matches_of(executor, guild, user).await?;
+    let records: Vec<MatchRecord> = matches_of(executor, guild, user)
+        .await?
+        .into_iter()
+        .map(|(_, m)| m)
+        .collect();
     Ok(name_in(&records, user))
 }
 
@@ -125,6 +137,7 @@ fn tally(guild: u64, user: UserId, records: &[MatchRecord]) -> Stats {
         games: Vec::new(),
         total: Tally::default(),
         longest_streak: 0,
+        recent: Vec::new(),
     };
     let mut streak = 0;
     let mut game_streaks: Vec<u32> = Vec::new();
@@ -188,8 +201,18 @@ fn tally(guild: u64, user: UserId, records: &[MatchRecord]) -> Stats {
 impl Store {
     /// A person's results in a server (all games, ranked or not).
     pub async fn stats(&self, guild: u64, user: UserId) -> Result<Stats> {
-        let records = matches_of(&self.pool, guild, user).await?;
-        Ok(tally(guild, user, &records))
+        let numbered = matches_of(&self.pool, guild, user).await?;
+        let recent = numbered
+            .iter()
+            .rev()
+            .take(RECENT)
+            .map(|(id, _)| *id)
+            .collect();
+        let records: Vec<MatchRecord> = numbered.into_iter().map(|(_, m)| m).collect();
+        Ok(Stats {
+            recent,
+            ..tally(guild, user, &records)
+        })
     }
 }
 
