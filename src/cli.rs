@@ -11,7 +11,7 @@
 //! boardbot arena <game> <levelA> <levelB> [--games N] [--size WxH] [--seed N]
 //! boardbot hint <game> [--size WxH] [--ms N | --nodes N] <moves>
 //! boardbot hint-check [--plies A-B] [--count N] [--seed N] [--ms N | --nodes N] [--exact] [--cpu hard] [--verbose]
-//! boardbot dots-check [--size WxH] [--games N] [--against L] [--extra K] [--nodes N] [--judge N] [--seed N]
+//! boardbot dots-check [--size WxH] [--games N] [--against L] [--extra K] [--nodes N] [--judge N] [--seed N] [--verbose]
 //! boardbot book generate [--depth D] [--out PATH] [--limit SECONDS] [--table-log2 N] [--extend BOOK]
 //! ```
 //!
@@ -298,9 +298,15 @@ fn solve_connect4(args: &[String]) -> ToolResult {
 fn dots_check(args: &[String]) -> ToolResult {
     let (positional, options) = split_options(
         args,
-        &[],
+        &["--verbose"],
         &[
-            "--size", "--games", "--against", "--extra", "--nodes", "--judge", "--seed",
+            "--size",
+            "--games",
+            "--against",
+            "--extra",
+            "--nodes",
+            "--judge",
+            "--seed",
         ],
     )?;
     if !positional.is_empty() {
@@ -330,6 +336,11 @@ fn dots_check(args: &[String]) -> ToolResult {
         seed.into(),
     );
     let n = r.judged.max(1) as f64;
+    if options.iter().any(|(n, _)| *n == "--verbose") {
+        for line in &r.details {
+            println!("{line}");
+        }
+    }
     println!(
         "{w}x{h}, hard vs {} ({} games, seed {seed}; hard {nodes} nodes a move, judge {judge} nodes, from {extra} free lines above hard's threshold {}):",
         against.name(),

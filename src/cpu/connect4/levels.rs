@@ -113,7 +113,7 @@ const HARD_SHARES: [u32; 3] = [50, 88, 88];
 /// of plies 6 to 9 that a hint found hardest (`boardbot solve connect4
 /// <moves> --stats [--weak]`); the exact score next, from the warm table,
 /// for "wins in N moves".
-const HINT_SHARES: [u32; 3] = [70, 92, 95];
+const HINT_SHARES: [u32; 3] = [80, 92, 95];
 
 /// What [`analyse`] proved about a position.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -368,11 +368,13 @@ impl Solver {
             (raw, false)
         };
         let mut order = ORDER;
-        let remembered = self
-            .table
-            .get(key)
-            .and_then(|(_, _, best)| best)
-            .map(|c| if mirrored { WIDTH - 1 - c } else { c });
+        let remembered = self.table.get(key).and_then(|(_, _, best)| best).map(|c| {
+            if mirrored {
+                WIDTH - 1 - c
+            } else {
+                c
+            }
+        });
         if let Some(i) = remembered.and_then(|c| order.iter().position(|&o| o == c)) {
             order[..=i].rotate_right(1);
         }

@@ -38,6 +38,9 @@ pub struct Handover {
     pub won: u32,
     pub drawn: u32,
     pub net: i32,
+    /// One line per judged position: free and safe lines, hard's move's
+    /// value and the best value.
+    pub details: Vec<String>,
 }
 
 /// Plays `games` games of hard against `opponent` on a `width` × `height`
@@ -87,6 +90,10 @@ pub fn measure(
                         judged = true;
                         out.judged += 1;
                         out.free_lines += free;
+                        out.details.push(format!(
+                            "game {game}: {free} free lines, {} safe: hard's line {l} worth {v}, best {best}",
+                            super::theory::safe_lines(&g, drawn).len()
+                        ));
                         if v < best {
                             out.mistakes += 1;
                             out.given_away += best - v;
