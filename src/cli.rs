@@ -4,13 +4,14 @@
 //! boardbot play <game> [--level L] [--size WxH] [--seat N] [--png DIR] [--color WHEN]
 //! boardbot render <game> [--size WxH] [--lang en|pt-BR|fr] <moves> [-o board.png]
 //! boardbot invite
-//! boardbot solve connect4 <moves> [--weak]
+//! boardbot solve connect4 <moves> [--weak] [--stats [--log2 N]]
 //! boardbot solve connect4-3d <moves>
 //! boardbot solve dots [--size WxH] <lines>
 //! boardbot cpu <game> --level <easy|medium|hard> [--size WxH] <moves>
 //! boardbot arena <game> <levelA> <levelB> [--games N] [--size WxH] [--seed N]
 //! boardbot hint <game> [--size WxH] [--ms N | --nodes N] <moves>
 //! boardbot hint-check [--plies A-B] [--count N] [--seed N] [--ms N | --nodes N] [--exact] [--cpu hard] [--verbose]
+//! boardbot dots-check [--size WxH] [--games N] [--against L] [--extra K] [--nodes N] [--judge N] [--seed N] [--verbose]
 //! boardbot book generate [--depth D] [--out PATH] [--limit SECONDS] [--table-log2 N] [--extend BOOK]
 //! ```
 //!
@@ -60,6 +61,11 @@ usage: boardbot [run]                     start the bot (default)
                            [--exact] [--cpu hard] [--verbose]
                                           how often Connect Four hints (or hard's moves)
                                           keep the value of test-set positions
+       boardbot dots-check [--size WxH] [--games N] [--against medium|hard] [--extra K]
+                           [--nodes N] [--judge N] [--seed N]
+                                          Dots and Boxes hard against the exact solver at
+                                          the first position of hard's that it solves
+                                          (from K free lines above hard's threshold)
        boardbot book generate [--depth D] [--out PATH] [--limit SECONDS]
                               [--table-log2 N] [--extend BOOK]
                                           build the Connect Four opening book (positions
@@ -93,6 +99,7 @@ pub fn run_tool(args: &[String]) -> Option<i32> {
         "hint-check" => hints::hint_check(rest),
         "puzzle" => puzzle_tool(rest),
         "review" => review_tool(rest),
+        "dots-check" => dots_check(rest),
         _ => return None,
     };
     Some(match result {
@@ -310,19 +317,118 @@ fn solve(args: &[String]) -> ToolResult {
 }
 
 fn solve_connect4(args: &[String]) -> ToolResult {
-    let (positional, options) = split_options(args, &["--weak"], &[])?;
+    let (positional, options) = split_options(args, &["--weak", "--stats"], &["--log2"])?;
     expect_connect4(positional.first().copied())?;
     if positional.len() > 2 {
-        return Err("too many arguments: solve connect4 <moves> [--weak]".into());
+        return Err(
+            "too many arguments: solve connect4 <moves> [--weak] [--stats [--log2 N]]".into(),
+        );
     }
     let game = parse_position(positional.get(1).copied())?;
     let weak = options.iter().any(|(n, _)| *n == "--weak");
+    if options.iter().any(|(n, _)| *n == "--stats") {
+        // Measurement: a fresh table of 2^N entries, the nodes and the time.
+        let log2 = parse_number(option(&options, "--log2"), "--log2", 23)?;
+        let mut solver = cpu::connect4::Solver::with_table(cpu::connect4::Table::with_log2(log2));
+        let p = cpu::connect4::Position::from_game(&game);
+        let start = Instant::now();
+        let score = if weak {
+            solver.solve_weak(&p)
+        } else {
+            solver.solve(&p)
+        }
+        .map_err(|_| "aborted".to_string())?;
+        println!(
+            "{score} ({} nodes, {:.2?}, table 2^{log2})",
+            solver.nodes(),
+            start.elapsed()
+        );
+        return Ok(());
+    }
     let score = if weak {
         cpu::connect4::solve_weak(&game)
     } else {
         cpu::connect4::solve(&game)
     };
     println!("{score}");
+    Ok(())
+}
+
+/// `dots-check`: how well Dots and Boxes hard plays before its exact
+/// solver takes over ([`cpu::dots::handover`]), and the games' results.
+fn dots_check(args: &[String]) -> ToolResult {
+    let (positional, options) = split_options(
+        args,
+        &["--verbose"],
+        &[
+            "--size",
+            "--games",
+            "--against",
+            "--extra",
+            "--nodes",
+            "--judge",
+            "--seed",
+        ],
+    )?;
+    if !positional.is_empty() {
+        return Err("usage: dots-check [--size WxH] [--games N] [--against L] [--extra K] [--nodes N] [--judge N] [--seed N]".into());
+    }
+    let size = option(&options, "--size").map_or("5x4", |s| s.as_str());
+    let (w, h) = size
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+        .filter(|&(w, h)| crate::game::DotsAndBoxes::new(w, h).is_some())
+        .ok_or_else(|| format!("unknown size {size:?}: use 5x4, 3x3, 4x4 or 5x5"))?;
+    let games = parse_number(option(&options, "--games"), "--games", 20)?;
+    let against = parse_level(option(&options, "--against").or(Some(&"medium".to_string())))?;
+    let extra = parse_number(option(&options, "--extra"), "--extra", 4)?;
+    let nodes = parse_number(option(&options, "--nodes"), "--nodes", 3_000_000)?;
+    let judge = parse_number(option(&options, "--judge"), "--judge", 100_000_000)?;
+    let seed = parse_number(option(&options, "--seed"), "--seed", 1)?;
+    let start = Instant::now();
+    let r = cpu::dots::handover::measure(
+        w,
+        h,
+        games,
+        against,
+        extra,
+        nodes.into(),
+        judge.into(),
+        seed.into(),
+    );
+    let n = r.judged.max(1) as f64;
+    if options.iter().any(|(n, _)| *n == "--verbose") {
+        for line in &r.details {
+            println!("{line}");
+        }
+    }
+    println!(
+        "{w}x{h}, hard vs {} ({} games, seed {seed}; hard {nodes} nodes a move, judge {judge} nodes, from {extra} free lines above hard's threshold {}):",
+        against.name(),
+        r.games,
+        cpu::dots::hard_exact_free_lines(w as usize, h as usize)
+    );
+    println!(
+        "  judged {} positions (mean {:.1} free lines): hard's move not best in {}, {} boxes given away in all ({:.2} a position)",
+        r.judged,
+        r.free_lines as f64 / n,
+        r.mistakes,
+        r.given_away,
+        r.given_away as f64 / n
+    );
+    println!(
+        "  there, with perfect play: hard loses {}, draws {}, mean margin {:+.2}",
+        r.lost_there,
+        r.drawn_there,
+        r.margin_there as f64 / n
+    );
+    println!(
+        "  games: hard won {}, drew {}, net {:+} boxes ({:.1?})",
+        r.won,
+        r.drawn,
+        r.net,
+        start.elapsed()
+    );
     Ok(())
 }
 

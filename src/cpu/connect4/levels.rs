@@ -89,7 +89,7 @@ fn hard(p: &Position, budget: &Budget, rng: &mut (impl Rng + ?Sized)) -> usize {
     }
     let now = Instant::now();
     let left = budget.deadline.saturating_duration_since(now);
-    let allowed = match analyse(p, budget, HARD_SHARES) {
+    let allowed = match analyse_weak_first(p, budget, HARD_SHARES) {
         Found::Exact { column, .. } => return column,
         Found::Weak { column, result } if result >= 0 => return column,
         // Every move loses: the deepest search resists longest.
@@ -101,15 +101,19 @@ fn hard(p: &Position, budget: &Budget, rng: &mut (impl Rng + ?Sized)) -> usize {
     search.best_column(p, CELLS as u32, allowed.as_deref(), rng)
 }
 
-/// How hard splits its budget (percent): exact solve, move-by-move proof,
-/// exact again once proved; the heuristic search has the rest (to 97).
-const HARD_SHARES: [u32; 3] = [35, 88, 88];
+/// How hard splits its budget (percent) in [`analyse_weak_first`]: the
+/// root weak solve, then the move-by-move proof if that did not finish,
+/// the exact score once the result is known; the heuristic search has the
+/// rest (to 97).
+const HARD_SHARES: [u32; 3] = [50, 88, 88];
 
-/// The same for a hint, which has more time: the exact solve first (the
-/// root search is the most efficient proof when its move ordering is
-/// right), then the move-by-move proof that keeps what it proved, then the
-/// exact score if the proof left time for it.
-const HINT_SHARES: [u32; 3] = [45, 92, 95];
+/// The same for a hint, which has more time. The weak solve first: the
+/// result (win, draw, loss) is what a hint must not give away, and it
+/// costs 1 to 3.5 times fewer nodes than the exact score on the positions
+/// of plies 6 to 9 that a hint found hardest (`boardbot solve connect4
+/// <moves> --stats [--weak]`); the exact score next, from the warm table,
+/// for "wins in N moves".
+const HINT_SHARES: [u32; 3] = [80, 92, 95];
 
 /// What [`analyse`] proved about a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,6 +166,53 @@ pub fn analyse(p: &Position, budget: &Budget, shares: [u32; 3]) -> Found {
     found
 }
 
+/// Like [`analyse`], but the root weak solve first, until `shares[0]`
+/// percent of the budget, with the move that keeps its result; then, from
+/// the table it filled, the exact solver until `shares[2]` percent. When
+/// the weak solve does not finish, the move-by-move weak proof until
+/// `shares[1]` percent (it finds unusual winning moves whose proof is cheap
+/// and keeps what it proved), then the exact solver again until
+/// `shares[2]` percent if it decided. The position must not be over.
+pub fn analyse_weak_first(p: &Position, budget: &Budget, shares: [u32; 3]) -> Found {
+    let now = Instant::now();
+    let left = budget.deadline.saturating_duration_since(now);
+    let mut solver = pool::take_solver();
+    solver.reset();
+    solver.set_budget(Some(budget.part(now, left, 0, shares[0])));
+    let decided = match solver.best_move_weak(p) {
+        Ok(Some((column, result))) => Some((column, result as i8)),
+        // Every move loses: any legal column stands for the result.
+        Ok(None) => ORDER.into_iter().find(|&c| p.can_play(c)).map(|c| (c, -1)),
+        Err(_) => None,
+    };
+    let decided = match decided {
+        Some(decided) => Ok(decided),
+        None => {
+            let mut bounds = MoveBounds::new(p);
+            solver.prove_moves(
+                p,
+                &mut bounds,
+                &budget.part(now, left, shares[0], shares[1]),
+            );
+            bounds.decided().ok_or(bounds)
+        }
+    };
+    let found = match decided {
+        Ok((column, result)) => {
+            solver.set_budget(Some(budget.part(now, left, shares[0], shares[2])));
+            match solver.best_move(p) {
+                Ok(Some((column, score))) => Found::Exact { column, score },
+                _ => Found::Weak { column, result },
+            }
+        }
+        Err(bounds) => Found::Open {
+            allowed: bounds.allowed(),
+        },
+    };
+    pool::give_back(solver);
+    found
+}
+
 /// What a hint can say about `game`: the move, and the result it proved
 /// for it within the budget (exact where the solver finished, win / draw /
 /// loss where the move-by-move proof did, a best guess otherwise).
@@ -179,7 +230,7 @@ pub fn verdict(game: &Connect4, budget: &Budget, rng: &mut (impl Rng + ?Sized)) 
     let now = Instant::now();
     let left = budget.deadline.saturating_duration_since(now);
     let shares = HINT_SHARES;
-    let found = analyse(&p, budget, shares);
+    let found = analyse_weak_first(&p, budget, shares);
     let mut heuristic = |allowed: Option<&[usize]>| {
         let mut search = Heuristic::new(budget.part(now, left, shares[1], 98));
         search.best_column(&p, CELLS as u32, allowed, rng)
@@ -452,7 +503,7 @@ mod tests {
         let p = Position::from_game(&game);
         for nodes in [1_000_000, 4_000_000, 8_000_000] {
             let budget = Budget::of_nodes(nodes);
-            let found = analyse(&p, &budget, HARD_SHARES);
+            let found = analyse_weak_first(&p, &budget, HARD_SHARES);
             if let Found::Open { allowed } = &found {
                 let mv = game.choose(Level::Hard, &budget, &mut rng).unwrap() as usize;
                 assert!(allowed.contains(&mv), "{nodes}: column {}", mv + 1);

@@ -340,7 +340,7 @@ impl Solver {
             return Ok(None);
         }
         let safe = p.non_losing_moves();
-        for c in ORDER {
+        for c in self.remembered_first(p) {
             if !p.can_play(c) || safe & column(c) == 0 {
                 continue;
             }
@@ -353,6 +353,32 @@ impl Solver {
             }
         }
         Ok(None)
+    }
+
+    /// The columns in the usual order, with the best move the table
+    /// remembers for `p` (the root's last probe) moved to the front: after
+    /// a solve it is usually the move that proved the result, so checking
+    /// it first makes finding a move that keeps the result cheap.
+    fn remembered_first(&self, p: &Position) -> [usize; WIDTH] {
+        let raw = p.key();
+        let mirrored_key = Position::mirror_key(raw);
+        let (key, mirrored) = if mirrored_key < raw {
+            (mirrored_key, true)
+        } else {
+            (raw, false)
+        };
+        let mut order = ORDER;
+        let remembered = self.table.get(key).and_then(|(_, _, best)| best).map(|c| {
+            if mirrored {
+                WIDTH - 1 - c
+            } else {
+                c
+            }
+        });
+        if let Some(i) = remembered.and_then(|c| order.iter().position(|&o| o == c)) {
+            order[..=i].rotate_right(1);
+        }
+        order
     }
 
     /// The exact score of every column (`None` for full columns), each
@@ -388,9 +414,11 @@ impl Solver {
         }
         let score = self.solve(p)?;
         let safe = p.non_losing_moves();
-        // Try the safe moves first (best ordering), then the rest.
+        // Try the safe moves first (best ordering, the move the table
+        // remembers for the root first), then the rest.
+        let order = self.remembered_first(p);
         for pass in 0..2 {
-            for c in ORDER {
+            for c in order {
                 if !p.can_play(c) || ((safe & column(c) != 0) != (pass == 0)) {
                     continue;
                 }

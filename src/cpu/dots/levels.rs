@@ -109,7 +109,7 @@ pub fn hint_verdict(
     let now = Instant::now();
     let left = budget.deadline.saturating_duration_since(now);
     let exact = budget.part(now, left, 0, 80);
-    // The hint has about five times a move's time: a few more free lines.
+    // The hint has several times a move's time: a few more free lines.
     let free = (g.all & !drawn).count_ones();
     let solved = (free <= hard_exact_free_lines(g.width, g.height) + 4)
         .then(|| Solver::new(&g, Some(&exact)).best_move(drawn))

@@ -6,12 +6,14 @@
 //! - [`endgame`]: the value of a loony endgame of chains and loops;
 //! - [`solver`]: the exact solver and [`solve`];
 //! - [`theory`]: play by the theory when the solver cannot finish;
-//! - [`levels`]: easy, medium and hard (through [`crate::cpu::Cpu`]).
+//! - [`levels`]: easy, medium and hard (through [`crate::cpu::Cpu`]);
+//! - [`handover`]: how well hard plays before the exact solver takes over.
 //!
 //! The tests check all of it against a plain exhaustive minimax.
 
 pub mod endgame;
 pub mod geometry;
+pub mod handover;
 pub mod levels;
 pub mod solver;
 pub mod theory;

@@ -1,0 +1,120 @@
+//! A measurement of the hard level's play before the exact solver takes
+//! over: in games of hard against another level, the first position at
+//! hard's turn where the exact solver answers within a measurement budget
+//! (a node count, so that a run does not depend on the machine) is solved,
+//! and hard's move there is compared with the best move. Run it with
+//! `boardbot dots-check` ([`measure`]).
+
+use super::geometry::Geometry;
+use super::levels::hard_exact_free_lines;
+use super::solver::Solver;
+use crate::cpu::search::{Budget, Cpu};
+use crate::cpu::Level;
+use crate::game::dots::DotsAndBoxes;
+use crate::game::{Game, Seat};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+/// What one run of [`measure`] found.
+#[derive(Debug, Clone, Default)]
+pub struct Handover {
+    pub games: u32,
+    /// Games in which some position at hard's turn was solved.
+    pub judged: u32,
+    /// Free lines at the judged positions, summed (for the mean).
+    pub free_lines: u32,
+    /// Judged positions where hard's move was not a best move, and the
+    /// boxes those moves gave away (best value minus the move's value).
+    pub mistakes: u32,
+    pub given_away: i32,
+    /// Judged positions that perfect play from there loses for hard
+    /// (boxes already claimed counted), and those it draws.
+    pub lost_there: u32,
+    pub drawn_there: u32,
+    /// Hard's final margin with perfect play from the judged positions,
+    /// summed: how good a position hard had reached.
+    pub margin_there: i32,
+    /// The games' results for hard: won, drawn, net boxes.
+    pub won: u32,
+    pub drawn: u32,
+    pub net: i32,
+    /// One line per judged position: free and safe lines, hard's move's
+    /// value and the best value.
+    pub details: Vec<String>,
+}
+
+/// Plays `games` games of hard against `opponent` on a `width` × `height`
+/// board, seats alternating (hard first in even games). Hard's exact
+/// solver gets `hard_nodes` nodes a move (its theory the same); the
+/// measurement solver `judge_nodes` per solve and is tried from `extra`
+/// free lines above hard's own threshold down.
+#[allow(clippy::too_many_arguments)] // a measurement's knobs, named at the one call
+pub fn measure(
+    width: u8,
+    height: u8,
+    games: u32,
+    opponent: Level,
+    extra: u32,
+    hard_nodes: u64,
+    judge_nodes: u64,
+    seed: u64,
+) -> Handover {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Handover {
+        games,
+        ..Handover::default()
+    };
+    for game in 0..games {
+        let hard_seat: Seat = (game % 2) as Seat;
+        let mut p = DotsAndBoxes::new(width, height).expect("a board size the game knows");
+        let g = Geometry::of(&p);
+        let from = hard_exact_free_lines(g.width, g.height) + extra;
+        let mut judged = false;
+        while !p.is_over() {
+            let hard_turn = p.to_move() == hard_seat;
+            let level = if hard_turn { Level::Hard } else { opponent };
+            let mv = p
+                .choose(level, &Budget::of_nodes(hard_nodes), &mut rng)
+                .expect("a line while the game goes on");
+            let drawn = p.drawn();
+            let free = (g.all & !drawn).count_ones();
+            if hard_turn && !judged && free <= from {
+                let judge = Budget::of_nodes(judge_nodes);
+                let solved = Solver::new(&g, Some(&judge)).best_move(drawn);
+                if let Some((_, best)) = solved {
+                    let l = mv as usize;
+                    let gain = g.gain(drawn, l);
+                    let child = Solver::new(&g, None).value(drawn | 1 << l);
+                    if let Some(child) = child {
+                        let v = if gain > 0 { gain + child } else { -child };
+                        judged = true;
+                        out.judged += 1;
+                        out.free_lines += free;
+                        out.details.push(format!(
+                            "game {game}: {free} free lines, {} safe: hard's line {l} worth {v}, best {best}",
+                            super::theory::safe_lines(&g, drawn).len()
+                        ));
+                        if v < best {
+                            out.mistakes += 1;
+                            out.given_away += best - v;
+                        }
+                        let s = p.scores();
+                        let me = hard_seat as usize;
+                        let margin = s[me] as i32 - s[1 - me] as i32 + best;
+                        out.margin_there += margin;
+                        out.lost_there += u32::from(margin < 0);
+                        out.drawn_there += u32::from(margin == 0);
+                    }
+                }
+            }
+            p.play(mv).expect("a legal line");
+        }
+        let s = p.scores();
+        let me = hard_seat as usize;
+        let m = s[me] as i32 - s[1 - me] as i32;
+        out.net += m;
+        out.won += u32::from(m > 0);
+        out.drawn += u32::from(m == 0);
+    }
+    out
+}
