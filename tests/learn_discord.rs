@@ -69,6 +69,10 @@ async fn a_solo_game_ends_and_review_answers_with_text_and_a_picture() {
         .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("a match number in {text}"));
+    // alice's /stats lists the match's number for /review.
+    let ix = d.slash(&alice, channel, "stats", json!({})).await;
+    let stats = d.response(ix).await.content.unwrap_or_default();
+    assert!(stats.contains(&format!("#{id}")), "{stats}");
     let ix = d
         .slash(
             &bob,
