@@ -137,11 +137,7 @@ async fn todays_puzzle_is_solved_to_its_end_and_counted() {
         "{}",
         message.content
     );
-    let labels: Vec<String> = message
-        .buttons()
-        .into_iter()
-        .filter_map(|b| b.label)
-        .collect();
+    let labels = bot::labels(&message);
     assert!(
         !labels
             .iter()

@@ -42,11 +42,7 @@ async fn a_ranked_match_changes_ratings_that_every_command_shows() {
         "{}",
         message.content
     );
-    let labels: Vec<String> = message
-        .buttons()
-        .into_iter()
-        .filter_map(|b| b.label)
-        .collect();
+    let labels = bot::labels(&message);
     assert!(!labels.contains(&"Undo".to_owned()), "{labels:?}");
     // Red stacks column 1 while yellow stacks column 2: red wins.
     let red = turn_of(&message).unwrap();

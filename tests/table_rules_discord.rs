@@ -5,7 +5,9 @@
 mod bot;
 mod support;
 
-use bot::{assert_board_image, assert_private, is_over, seats, turn_of, user_json_id, Harness};
+use bot::{
+    assert_board_image, assert_private, is_over, labels, seats, turn_of, user_json_id, Harness,
+};
 use serde_json::json;
 use serde_json::Value;
 use std::time::Duration;
@@ -16,14 +18,6 @@ const MANAGE_MESSAGES: u64 = 1 << 13;
 const MANAGE_CHANNELS: u64 = 1 << 4;
 /// What the stand-in gives members unless told otherwise.
 const MEMBER: u64 = 2_248_473_465_835_065;
-
-fn labels(message: &Msg) -> Vec<String> {
-    message
-        .buttons()
-        .into_iter()
-        .filter_map(|b| b.label)
-        .collect()
-}
 
 /// `host` opens Connect Four against `guest` with `options` and `guest`
 /// accepts; returns the board message (the invitation, now the board).

@@ -118,6 +118,15 @@ pub fn assert_board_image(message: &Msg) -> image::RgbaImage {
     image.decode_png()
 }
 
+/// The labels of every button of a message.
+pub fn labels(message: &Msg) -> Vec<String> {
+    message
+        .buttons()
+        .into_iter()
+        .filter_map(|b| b.label)
+        .collect()
+}
+
 /// The enabled move buttons (labels) of a board message.
 pub fn enabled_moves(message: &Msg) -> Vec<String> {
     message
