@@ -139,6 +139,13 @@ fn hard(state: &State, kind: Search3p, budget: &Budget) -> Option<Move> {
         }
         depth += 1;
     }
+    if std::env::var_os("DEBUG3P").is_some() {
+        eprintln!(
+            "DBG depth {depth} nodes {} ms {:.1}",
+            searcher.nodes(),
+            start.elapsed().as_secs_f64() * 1000.0
+        );
+    }
     Some(column_of(best))
 }
 

@@ -56,6 +56,11 @@ impl Searcher {
         self.counter.stopped()
     }
 
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.counter.nodes()
+    }
+
     fn tick(&mut self) -> bool {
         self.counter.tick()
     }
