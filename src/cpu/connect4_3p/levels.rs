@@ -195,8 +195,9 @@ mod tests {
         Cpu3p::Hard(Search3p::BestReply),
     ];
 
+    /// A fixed node budget: the same answer on any machine, under any load.
     fn budget() -> Budget {
-        Budget::new(Duration::from_secs(5))
+        Budget::of_nodes(200_000)
     }
 
     fn pos(digits: &str) -> Connect4ThreePlayer {
