@@ -8,7 +8,7 @@
 //! boardbot solve connect4-3d <moves>
 //! boardbot solve dots [--size WxH] <lines>
 //! boardbot cpu <game> --level <easy|medium|hard> [--size WxH] <moves>
-//! boardbot arena <game> <levelA> <levelB> [--games N] [--size WxH] [--seed N]
+//! boardbot arena <game> <levelA> <levelB> [--games N] [--size WxH] [--seed N] [--nodes N] [--log]
 //! boardbot hint <game> [--size WxH] [--ms N | --nodes N] <moves>
 //! boardbot hint-check [--plies A-B] [--count N] [--seed N] [--ms N | --nodes N] [--exact] [--cpu hard] [--verbose]
 //! boardbot dots-check [--size WxH] [--games N] [--against L] [--extra K] [--nodes N] [--judge N] [--seed N] [--verbose]
@@ -27,7 +27,7 @@ mod play;
 use crate::cpu::arena::{Arena, Player};
 use crate::cpu::connect4::book;
 use crate::cpu::{self, Budget, Level};
-use crate::game::{AnyGame, Connect4, DotsAndBoxes, Game, GameKind, Move};
+use crate::game::{AnyGame, Connect4, DotsAndBoxes, Game, GameKind, Move, Outcome};
 use crate::i18n::{tr, Lang};
 use rand::rngs::StdRng;
 use std::time::{Duration, Instant};
@@ -54,7 +54,10 @@ usage: boardbot [run]                     start the bot (default)
        boardbot cpu <game> --level <easy|medium|hard> [--size WxH] <moves>
                                           the move the CPU would play
        boardbot arena <game> <levelA> <levelB> [--games N] [--size WxH] [--seed N]
+                      [--nodes N] [--log]
                                           CPU levels play each other, seats rotating
+                                          (--nodes: at most N nodes per search;
+                                          --log: every game's moves and result)
        boardbot hint <game> [--size WxH] [--ms N | --nodes N] <moves>
                                           the hint and what it proved (default 5 s)
        boardbot hint-check [--plies A-B] [--count N] [--seed N] [--ms N | --nodes N]
@@ -450,12 +453,24 @@ fn cpu_move(args: &[String]) -> ToolResult {
 }
 
 fn arena(args: &[String]) -> ToolResult {
-    let (positional, options) = split_options(args, &[], &["--games", "--size", "--seed"])?;
+    let (positional, options) = split_options(
+        args,
+        &["--log"],
+        &["--games", "--size", "--seed", "--nodes"],
+    )?;
     if positional.len() != 3 {
         return Err(
-            "usage: arena <game> <levelA> <levelB> [--games N] [--size WxH] [--seed N]".into(),
+            "usage: arena <game> <levelA> <levelB> [--games N] [--size WxH] [--seed N] \
+             [--nodes N] [--log]"
+                .into(),
         );
     }
+    // A node budget per search makes a series the same on any machine and
+    // under any load (the clock still caps it).
+    let nodes = option(&options, "--nodes")
+        .map(|n| parse_number(Some(n), "--nodes", 0))
+        .transpose()?;
+    let log = options.iter().any(|(name, _)| *name == "--log");
     let kind = parse_kind(positional.first().copied(), option(&options, "--size"))?;
     let levels = [
         parse_level(positional.get(1).copied())?,
@@ -468,16 +483,51 @@ fn arena(args: &[String]) -> ToolResult {
         move_time: Budget::HARD,
     };
     let start = AnyGame::new(kind).ok_or("unsupported board size")?;
+    // The moves of the game being played, for --log.
+    let moves = std::cell::RefCell::new(Vec::new());
     let level = |level: Level| {
+        let moves = &moves;
         move |game: &AnyGame, budget: &Budget, rng: &mut StdRng| {
-            cpu::choose_move_with(game, level, budget, rng)
+            let budget = match nodes {
+                Some(n) => budget.with_nodes(u64::from(n)),
+                None => budget.clone(),
+            };
+            let mv = cpu::choose_move_with(game, level, &budget, rng);
+            if let Some(mv) = mv {
+                moves.borrow_mut().push(game.move_name(mv));
+            }
+            mv
         }
     };
     let (a, b) = (level(levels[0]), level(levels[1]));
     let players: [Player<'_, AnyGame>; 2] = [&a, &b];
     // A's seat rotates over the match's seats; B holds every other one.
+    let mut game_number = 0;
     let standing = arena
-        .play(&start, &players, |_, _| {})
+        .play(&start, &players, |end, holder| {
+            let played = std::mem::take(&mut *moves.borrow_mut());
+            if log {
+                let a_seat = holder.iter().position(|&p| p == 0).unwrap_or(0) + 1;
+                let result = match end.outcome() {
+                    Some(Outcome::Win { seat, .. }) => {
+                        let who = if holder[seat as usize] == 0 { "A" } else { "B" };
+                        format!("seat {} ({who}) wins", seat + 1)
+                    }
+                    _ => "draw".to_string(),
+                };
+                let sep = if matches!(kind, GameKind::Connect4 | GameKind::Connect4ThreePlayer) {
+                    ""
+                } else {
+                    ","
+                };
+                println!(
+                    "game {game_number}: A in seat {a_seat}, {result}, {} plies: {}",
+                    played.len(),
+                    played.join(sep)
+                );
+            }
+            game_number += 1;
+        })
         .map_err(|e| e.to_string())?;
     let b_seats = if kind.seat_count() == 3 {
         " (B holds two seats)"

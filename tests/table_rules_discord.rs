@@ -11,7 +11,7 @@ use bot::{
 use serde_json::json;
 use serde_json::Value;
 use std::time::Duration;
-use support::{Msg, StandIn, User};
+use support::{StandIn, User};
 
 /// Discord's MANAGE_MESSAGES and MANAGE_CHANNELS permission bits.
 const MANAGE_MESSAGES: u64 = 1 << 13;

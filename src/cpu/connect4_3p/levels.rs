@@ -23,6 +23,9 @@ use std::time::{Duration, Instant};
 const HARD_SOFT: Duration = Duration::from_millis(50);
 /// Hard abandons the search after this long.
 const HARD_CAP: Duration = Duration::from_millis(500);
+/// With a node budget (tests, reproducible arenas), hard starts no new
+/// iteration after this part of it, as [`HARD_SOFT`] is of [`HARD_CAP`].
+const HARD_SOFT_NODES_PART: u64 = 10;
 
 impl Cpu for Connect4ThreePlayer {
     fn choose<R: Rng + ?Sized>(&self, level: Level, budget: &Budget, rng: &mut R) -> Option<Move> {
@@ -134,7 +137,11 @@ fn hard(state: &State, kind: Search3p, budget: &Budget) -> Option<Move> {
             }
             None => break,
         }
-        if start.elapsed() >= HARD_SOFT {
+        let soft = match budget.nodes {
+            Some(n) => searcher.nodes() >= n / HARD_SOFT_NODES_PART,
+            None => start.elapsed() >= HARD_SOFT,
+        };
+        if soft {
             break;
         }
         depth += 1;
@@ -188,8 +195,9 @@ mod tests {
         Cpu3p::Hard(Search3p::BestReply),
     ];
 
+    /// A fixed node budget: the same answer on any machine, under any load.
     fn budget() -> Budget {
-        Budget::new(Duration::from_secs(5))
+        Budget::of_nodes(200_000)
     }
 
     fn pos(digits: &str) -> Connect4ThreePlayer {

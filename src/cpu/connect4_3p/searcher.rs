@@ -31,6 +31,13 @@ pub enum Search3p {
 /// (8 draws). Paranoid plays hard.
 pub const HARD_SEARCH: Search3p = Search3p::Paranoid;
 
+/// The moves a node searches, after [`Searcher::node_start`].
+struct Node {
+    allowed: u128,
+    forced: bool,
+    depth: i32,
+}
+
 /// A search for one root seat.
 pub struct Searcher {
     root: usize,
@@ -54,6 +61,11 @@ impl Searcher {
     /// True once the budget ran out.
     pub fn aborted(&self) -> bool {
         self.counter.stopped()
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.counter.nodes()
     }
 
     fn tick(&mut self) -> bool {
@@ -88,6 +100,51 @@ impl Searcher {
         }
     }
 
+    /// What every node of both searches does first, for the seat to move:
+    /// its immediate win, the next seat's win it must block (two of them
+    /// lose), the leaf value at depth 0 unless a block is forced. `Err` is
+    /// the node's value; `Ok` the cells it may play (the forced block, or
+    /// every playable cell), whether they are a forced block, and the depth
+    /// (one more through a forced block).
+    fn node_start(&mut self, state: &State, depth: i32, ply: i32) -> Result<Node, i32> {
+        if self.tick() {
+            return Err(0);
+        }
+        let play = state.playable();
+        if play == 0 {
+            return Err(0);
+        }
+        let seat = state.to_move;
+        let t = state.threats();
+        if t[seat] & play != 0 {
+            return Err(self.value(seat, ply));
+        }
+        // Whoever moves blocks the next seat's win (a real player would; a
+        // coalition partner too, or that partner wins instead of the root
+        // losing to the coalition as a whole).
+        let next = (seat + 1) % SEATS;
+        let forced = t[next] & play;
+        if forced & forced.wrapping_sub(1) != 0 {
+            return Err(self.value(next, ply + 1));
+        }
+        if depth <= 0 && forced == 0 {
+            return Err(state.search_score(self.root));
+        }
+        Ok(if forced != 0 {
+            Node {
+                allowed: forced,
+                forced: true,
+                depth: depth + 1,
+            }
+        } else {
+            Node {
+                allowed: play,
+                forced: false,
+                depth,
+            }
+        })
+    }
+
     /// Paranoid alpha-beta: the root maximises, the others minimise, in turn.
     fn paranoid(
         &mut self,
@@ -97,33 +154,13 @@ impl Searcher {
         mut beta: i32,
         ply: i32,
     ) -> i32 {
-        if self.tick() {
-            return 0;
-        }
-        let play = state.playable();
-        if play == 0 {
-            return 0;
-        }
-        let seat = state.to_move;
-        let t = state.threats();
-        if t[seat] & play != 0 {
-            return self.value(seat, ply);
-        }
-        // Whoever moves blocks the next seat's win (a real player would; a
-        // coalition partner too, or that partner wins instead of the root
-        // losing to the coalition as a whole).
-        let next = (seat + 1) % SEATS;
-        let forced = t[next] & play;
-        if forced & forced.wrapping_sub(1) != 0 {
-            return self.value(next, ply + 1);
-        }
-        if depth <= 0 && forced == 0 {
-            return state.search_score(self.root);
-        }
-        let allowed = if forced != 0 { forced } else { play };
-        let depth = if forced != 0 { depth + 1 } else { depth };
+        let node = match self.node_start(state, depth, ply) {
+            Ok(node) => node,
+            Err(value) => return value,
+        };
+        let (seat, depth) = (state.to_move, node.depth);
         let mut moves = [(0, 0); WIDTH];
-        let n = self.ordered(state, seat, allowed, &mut moves);
+        let n = self.ordered(state, seat, node.allowed, &mut moves);
         let maximise = seat == self.root;
         let mut best = if maximise { -INF } else { INF };
         for &(_, b) in &moves[..n] {
@@ -148,33 +185,18 @@ impl Searcher {
     }
 
     /// Best-Reply Search: root moves alternate with the single best reply of
-    /// either opponent; the opponent that does not reply is skipped.
+    /// either opponent; the opponent that does not reply is skipped. At an
+    /// opponents' node the first opponent is to move: a forced block is its
+    /// move alone.
     fn brs(&mut self, state: &State, depth: i32, mut alpha: i32, mut beta: i32, ply: i32) -> i32 {
-        if self.tick() {
-            return 0;
-        }
-        let play = state.playable();
-        if play == 0 {
-            return 0;
-        }
-        let t = state.threats();
-        let root = self.root;
+        let node = match self.node_start(state, depth, ply) {
+            Ok(node) => node,
+            Err(value) => return value,
+        };
+        let (root, depth) = (self.root, node.depth);
         if state.to_move == root {
-            if t[root] & play != 0 {
-                return self.value(root, ply);
-            }
-            let next = (root + 1) % SEATS;
-            let forced = t[next] & play;
-            if forced & forced.wrapping_sub(1) != 0 {
-                return self.value(next, ply + 1);
-            }
-            if depth <= 0 && forced == 0 {
-                return state.search_score(root);
-            }
-            let allowed = if forced != 0 { forced } else { play };
-            let depth = if forced != 0 { depth + 1 } else { depth };
             let mut moves = [(0, 0); WIDTH];
-            let n = self.ordered(state, root, allowed, &mut moves);
+            let n = self.ordered(state, root, node.allowed, &mut moves);
             let mut best = -INF;
             for &(_, b) in &moves[..n] {
                 let child = state.with(root, b, (root + 1) % SEATS);
@@ -192,25 +214,13 @@ impl Searcher {
             best
         } else {
             let opponents = [(root + 1) % SEATS, (root + 2) % SEATS];
-            if t[opponents[0]] & play != 0 {
-                return self.value(opponents[0], ply);
-            }
-            // The second opponent's win: the first, moving before it, blocks.
-            let forced = t[opponents[1]] & play;
-            if forced & forced.wrapping_sub(1) != 0 {
-                return self.value(opponents[1], ply + 1);
-            }
-            if depth <= 0 && forced == 0 {
-                return state.search_score(root);
-            }
-            let depth = if forced != 0 { depth + 1 } else { depth };
             let mut all = [(0i32, 0u32, 0usize); 2 * WIDTH];
             let mut n = 0;
             for &o in &opponents {
-                let allowed = match (forced, o == opponents[0]) {
-                    (0, _) => play,
-                    (f, true) => f,
-                    (_, false) => 0,
+                let allowed = if node.forced && o != opponents[0] {
+                    0
+                } else {
+                    node.allowed
                 };
                 let mut moves = [(0, 0); WIDTH];
                 let k = self.ordered(state, o, allowed, &mut moves);
