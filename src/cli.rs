@@ -59,7 +59,7 @@ usage: boardbot [run]                     start the bot (default)
                                           (--nodes: at most N nodes per search;
                                           --log: every game's moves and result)
        boardbot hint <game> [--size WxH] [--ms N | --nodes N] <moves>
-                                          the hint and what it proved (default 5 s)
+                                          the hint and what it proved (default 10 s)
        boardbot hint-check [--plies A-B] [--count N] [--seed N] [--ms N | --nodes N]
                            [--exact] [--cpu hard] [--verbose]
                                           how often Connect Four hints (or hard's moves)
