@@ -146,26 +146,40 @@ impl Searcher {
     }
 
     /// Paranoid alpha-beta: the root maximises, the others minimise, in turn.
-    fn paranoid(
-        &mut self,
-        state: &State,
-        depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: i32,
-    ) -> i32 {
+    fn paranoid(&mut self, state: &State, depth: i32, alpha: i32, beta: i32, ply: i32) -> i32 {
         let node = match self.node_start(state, depth, ply) {
             Ok(node) => node,
             Err(value) => return value,
         };
-        let (seat, depth) = (state.to_move, node.depth);
+        let seat = state.to_move;
         let mut moves = [(0, 0); WIDTH];
         let n = self.ordered(state, seat, node.allowed, &mut moves);
+        let next = (seat + 1) % SEATS;
+        let plays = moves[..n]
+            .iter()
+            .map(|&(_, b)| (b, state.with(seat, b, next)));
         let maximise = seat == self.root;
+        let window = (alpha, beta);
+        self.try_moves(plays, maximise, node.depth, window, ply, Self::paranoid)
+    }
+
+    /// Searches each of `plays` (a bead and the position it makes) in order
+    /// with `search`: the node
+    /// maximises for the root's seat and minimises for the others, and
+    /// stops at a cut-off (crediting the move's history). Returns 0 once the
+    /// budget stops the search (the caller throws the value away).
+    fn try_moves(
+        &mut self,
+        plays: impl Iterator<Item = (u32, State)>,
+        maximise: bool,
+        depth: i32,
+        (mut alpha, mut beta): (i32, i32),
+        ply: i32,
+        search: fn(&mut Self, &State, i32, i32, i32, i32) -> i32,
+    ) -> i32 {
         let mut best = if maximise { -INF } else { INF };
-        for &(_, b) in &moves[..n] {
-            let child = state.with(seat, b, (seat + 1) % SEATS);
-            let v = self.paranoid(&child, depth - 1, alpha, beta, ply + 1);
+        for (b, child) in plays {
+            let v = search(self, &child, depth - 1, alpha, beta, ply + 1);
             if self.counter.stopped() {
                 return 0;
             }
@@ -188,30 +202,21 @@ impl Searcher {
     /// either opponent; the opponent that does not reply is skipped. At an
     /// opponents' node the first opponent is to move: a forced block is its
     /// move alone.
-    fn brs(&mut self, state: &State, depth: i32, mut alpha: i32, mut beta: i32, ply: i32) -> i32 {
+    fn brs(&mut self, state: &State, depth: i32, alpha: i32, beta: i32, ply: i32) -> i32 {
         let node = match self.node_start(state, depth, ply) {
             Ok(node) => node,
             Err(value) => return value,
         };
         let (root, depth) = (self.root, node.depth);
+        let window = (alpha, beta);
         if state.to_move == root {
             let mut moves = [(0, 0); WIDTH];
             let n = self.ordered(state, root, node.allowed, &mut moves);
-            let mut best = -INF;
-            for &(_, b) in &moves[..n] {
-                let child = state.with(root, b, (root + 1) % SEATS);
-                let v = self.brs(&child, depth - 1, alpha, beta, ply + 1);
-                if self.counter.stopped() {
-                    return 0;
-                }
-                best = best.max(v);
-                alpha = alpha.max(v);
-                if alpha >= beta {
-                    self.history[b as usize] += depth * depth;
-                    break;
-                }
-            }
-            best
+            let next = (root + 1) % SEATS;
+            let plays = moves[..n]
+                .iter()
+                .map(|&(_, b)| (b, state.with(root, b, next)));
+            self.try_moves(plays, true, depth, window, ply, Self::brs)
         } else {
             let opponents = [(root + 1) % SEATS, (root + 2) % SEATS];
             let mut all = [(0i32, 0u32, 0usize); 2 * WIDTH];
@@ -230,21 +235,10 @@ impl Searcher {
                 }
             }
             all[..n].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
-            let mut best = INF;
-            for &(_, b, o) in &all[..n] {
-                let child = state.with(o, b, root);
-                let v = self.brs(&child, depth - 1, alpha, beta, ply + 1);
-                if self.counter.stopped() {
-                    return 0;
-                }
-                best = best.min(v);
-                beta = beta.min(v);
-                if alpha >= beta {
-                    self.history[b as usize] += depth * depth;
-                    break;
-                }
-            }
-            best
+            let plays = all[..n]
+                .iter()
+                .map(|&(_, b, o)| (b, state.with(o, b, root)));
+            self.try_moves(plays, false, depth, window, ply, Self::brs)
         }
     }
 
