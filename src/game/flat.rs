@@ -414,14 +414,10 @@ where
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.won {
+        super::lined_up(self.won, self.plies as usize == Self::CELLS, || {
             let seat = self.last_mover();
-            return Some(Outcome::Win {
-                seat,
-                lines: self.winning_lines(seat),
-            });
-        }
-        (self.plies as usize == Self::CELLS).then_some(Outcome::Draw)
+            (seat, self.winning_lines(seat))
+        })
     }
 
     fn is_over(&self) -> bool {

@@ -132,6 +132,21 @@ impl Outcome {
     }
 }
 
+/// The outcome of a game decided by lining stones up: a win for the seat
+/// `winner` names (with its lines) once a line is made, a draw once the
+/// board is full, else none.
+pub(crate) fn lined_up(
+    won: bool,
+    full: bool,
+    winner: impl FnOnce() -> (Seat, Vec<Vec<Cell>>),
+) -> Option<Outcome> {
+    if won {
+        let (seat, lines) = winner();
+        return Some(Outcome::Win { seat, lines });
+    }
+    full.then_some(Outcome::Draw)
+}
+
 /// Why [`Game::play`] refused a move. The position is unchanged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IllegalMove {

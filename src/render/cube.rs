@@ -78,15 +78,6 @@ struct Tiles {
 
 static TILES: TileCache<Lang, Tiles> = TileCache::new();
 
-/// Colours the moves paint over the tiles.
-const INKS: [Rgb; 5] = [
-    HIGHLIGHT,
-    WIN_OUTLINE,
-    WIN_STROKE,
-    rgb(0xFFFFFF),
-    rgb(0x5A4300),
-];
-
 fn tiles(lang: Lang) -> Tiles {
     let mut c = canvas(WIDTH, HEIGHT, BACKGROUND);
     let (hx, hy) = centre(0, 0, 0);
@@ -161,7 +152,7 @@ fn tiles(lang: Lang) -> Tiles {
     });
     let mut pictures: Vec<&RgbImage> = vec![&c, &landing.rgb];
     pictures.extend(beads.iter().map(|b| &b.rgb));
-    let palette = Palette::new(&pictures, &INKS);
+    let palette = Palette::new(&pictures, &MOVE_INKS);
     for sprite in beads.iter_mut().chain([&mut landing]) {
         sprite.index(&palette);
     }

@@ -88,15 +88,6 @@ struct Tiles {
 /// Tiles by (columns, rows, seats in the legend, language).
 static TILES: TileCache<(usize, usize, usize, Lang), Tiles> = TileCache::new();
 
-/// Colours the moves paint over the tiles.
-const INKS: [Rgb; 5] = [
-    HIGHLIGHT,
-    WIN_OUTLINE,
-    WIN_STROKE,
-    rgb(0xFFFFFF),
-    rgb(0x5A4300),
-];
-
 fn tiles(l: &Layout, seats: usize, lang: Lang) -> Tiles {
     let mut c = canvas(l.width, l.height, BACKGROUND);
     let (fx, fy) = l.frame;
@@ -166,7 +157,7 @@ fn tiles(l: &Layout, seats: usize, lang: Lang) -> Tiles {
     let mut pictures: Vec<&RgbImage> = vec![&c];
     pictures.extend(discs.iter().map(|d| &d.rgb));
     pictures.extend(labels_rgb.iter().map(|(p, _, _)| p));
-    let palette = Palette::new(&pictures, &INKS);
+    let palette = Palette::new(&pictures, &MOVE_INKS);
     for d in &mut discs {
         d.index(&palette);
     }

@@ -115,6 +115,16 @@ const HIGHLIGHT: Rgb = rgb(0xFFFFFF);
 const WIN_OUTLINE: Rgb = rgb(0x111827);
 const WIN_STROKE: Rgb = rgb(0xFFFFFF);
 
+/// Colours the moves paint over a board's tiles (Connect Four boards and
+/// the 3D cube): the last-move ring, the winning lines, the marks.
+const MOVE_INKS: [Rgb; 5] = [
+    HIGHLIGHT,
+    WIN_OUTLINE,
+    WIN_STROKE,
+    rgb(0xFFFFFF),
+    rgb(0x5A4300),
+];
+
 /// How one seat is drawn and named.
 #[derive(Debug, Clone, Copy)]
 struct SeatStyle {
