@@ -849,10 +849,16 @@ async fn show_new_table(
         token_at: bot.service.now(),
         shown: table.stamp,
     };
+    // An answer with the board when it is ready within the window; an
+    // already deferred command goes straight to the edit below.
     let left = ANSWER_WITHIN.saturating_sub(arrived.elapsed());
-    let composed = match tokio::time::timeout(left, compose(&table)).await {
-        Ok(composed) if !deferred => Some(composed.map_err(Failure::Internal)?),
-        _ => None,
+    let composed = if deferred {
+        None
+    } else {
+        match tokio::time::timeout(left, compose(&table)).await {
+            Ok(composed) => Some(composed.map_err(Failure::Internal)?),
+            Err(_) => None,
+        }
     };
     let sent: Result<(), String> = match &composed {
         Some(composed) => command
