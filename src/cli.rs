@@ -599,13 +599,8 @@ fn review_tool(args: &[String]) -> ToolResult {
     use crate::table::{MatchRecord, Player, SeatRecord};
     let (kind, lang, _, moves, options) = game_of(args)?;
     let all = positions(kind, &moves).ok_or("the moves do not replay")?;
-    let exact = matches!(kind, GameKind::Connect4 | GameKind::Dots { .. });
-    let per_position = if exact {
-        crate::service::EXACT_POSITION_TIME
-    } else {
-        crate::service::ESTIMATE_POSITION_TIME
-    };
-    let until = std::time::Instant::now() + crate::service::REVIEW_TIME;
+    let per_position = crate::cpu::review::position_time(kind);
+    let until = std::time::Instant::now() + crate::cpu::review::REVIEW_TIME;
     let mut judged = vec![Judged::UNKNOWN; all.len()];
     for (i, position) in all.iter().enumerate().rev() {
         let left = until.saturating_duration_since(std::time::Instant::now());

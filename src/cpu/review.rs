@@ -27,7 +27,21 @@ use crate::cpu::dots::solver::Solver as DotsSolver;
 use crate::cpu::search::{Budget, Cpu, Level};
 use crate::game::{AnyGame, Game, GameKind, Move, Seat};
 use rand::Rng;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// The longest one position of a game is judged: the exact games
+/// (Connect Four, Dots and Boxes) get a solver's time, the estimated ones
+/// (3D, for three) the hard CPU's choice.
+pub fn position_time(kind: GameKind) -> Duration {
+    match kind {
+        GameKind::Connect4 | GameKind::Dots { .. } => Duration::from_millis(1500),
+        _ => Duration::from_millis(300),
+    }
+}
+
+/// The longest a whole review thinks; positions left when it runs out are
+/// not graded.
+pub const REVIEW_TIME: Duration = Duration::from_secs(25);
 
 /// What is known about a position, for the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,7 +11,6 @@
 
 pub mod pool;
 mod review;
-pub use review::{ESTIMATE_POSITION_TIME, EXACT_POSITION_TIME, REVIEW_TIME};
 
 pub use pool::{PoolStats, Search, SearchError, SearchPool};
 

@@ -4,24 +4,11 @@
 
 use super::pool::Search;
 use super::Service;
-use crate::cpu::review::{self, Judged, Review};
+use crate::cpu::review::{self, position_time, Judged, Review, REVIEW_TIME};
 use crate::cpu::Level;
-use crate::game::GameKind;
 use crate::table::MatchRecord;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-/// The longest one position of an exactly graded game (Connect Four, Dots
-/// and Boxes) is judged.
-pub const EXACT_POSITION_TIME: Duration = Duration::from_millis(1500);
-
-/// The same for the games only estimated (3D, for three): the hard CPU's
-/// choice.
-pub const ESTIMATE_POSITION_TIME: Duration = Duration::from_millis(300);
-
-/// The longest a whole review thinks; positions left when it runs out are
-/// not graded.
-pub const REVIEW_TIME: Duration = Duration::from_secs(25);
+use std::time::Instant;
 
 impl Service {
     /// The review of a finished match, or `None` when its record does not
@@ -30,10 +17,7 @@ impl Service {
     pub async fn review(&self, record: &MatchRecord) -> Option<Review> {
         let (kind, moves) = record.replay()?;
         let positions = review::positions(kind, &moves)?;
-        let per_position = match kind {
-            GameKind::Connect4 | GameKind::Dots { .. } => EXACT_POSITION_TIME,
-            _ => ESTIMATE_POSITION_TIME,
-        };
+        let per_position = position_time(kind);
         let until = Instant::now() + REVIEW_TIME;
         let mut judged = vec![Judged::UNKNOWN; positions.len()];
         for (i, position) in positions.iter().enumerate().rev() {
