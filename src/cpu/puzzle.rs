@@ -121,10 +121,7 @@ fn connect4_candidate(day: u64, solver: &mut Solver, rng: &mut StdRng) -> Option
 }
 
 fn dots_candidate(kind: GameKind, day: u64, rng: &mut StdRng) -> Option<Spec> {
-    let GameKind::Dots { width, height } = kind else {
-        return None;
-    };
-    let lines = (width as usize + 1) * height as usize + width as usize * (height as usize + 1);
+    let lines = AnyGame::new(kind)?.move_count();
     let free = rng.gen_range(11..=16);
     let (game, moves) = played(kind, lines - free, rng)?;
     let AnyGame::Dots(position) = &game else {

@@ -415,10 +415,10 @@ fn exact_grade(before: Value, after: Value, played: Move, best: Option<Move>) ->
     };
     match best {
         Some(better) if a < b => Grade::Mistake { better },
+        // The same result: a worse exact score is an inaccuracy; otherwise
+        // the move kept what was proved.
         Some(better) => match (before, after) {
             (Value::Exact(b), Value::Exact(a)) if a < b => Grade::Inaccuracy { better },
-            (Value::Exact(_), Value::Exact(_)) => Grade::Best,
-            // Same result, score unknown: it kept what was proved.
             _ => Grade::Best,
         },
         // Lost whatever is played (no better move): nothing to regret.
