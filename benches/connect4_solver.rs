@@ -9,7 +9,10 @@
 //! the mean CPU time of the solving thread, which on a shared machine
 //! leaves out the time spent waiting for a core.
 
+mod common;
+
 use boardbot::cpu::connect4::{test_data_dir, Position, Solver, Table};
+use common::thread_cpu_time;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -20,14 +23,6 @@ const QUICK: [&str; 5] = [
     "Test_L1_R1",
     "Test_L1_R2",
 ];
-
-/// CPU time this thread has run, from Linux's scheduler statistics: on a
-/// shared machine it shows what wall time hides (waiting for a core).
-fn thread_cpu_time() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(nanos))
-}
 
 fn main() -> ExitCode {
     let mut sets = Vec::new();

@@ -7,43 +7,14 @@
 //! with this thread's CPU clock, inside the wall-time budget the service
 //! gives that level (`service::think_time`). Reports median, p90 and max.
 
+mod common;
+
 use boardbot::cpu::{choose_move_with, Budget, Level};
 use boardbot::game::{AnyGame, Game, GameKind};
 use boardbot::service::think_time;
+use common::{percentile, thread_cpu_time};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use std::time::Duration;
-
-#[repr(C)]
-struct Timespec {
-    seconds: i64,
-    nanos: i64,
-}
-
-extern "C" {
-    fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
-}
-
-/// CPU time this thread has run.
-fn thread_cpu_time() -> Duration {
-    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-    let mut time = Timespec {
-        seconds: 0,
-        nanos: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec to the pointer it is given.
-    let status = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut time) };
-    assert_eq!(status, 0, "the thread CPU clock");
-    Duration::new(time.seconds as u64, time.nanos as u32)
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
 
 fn main() {
     let games: u64 = std::env::args()
@@ -73,11 +44,11 @@ fn main() {
                 }
                 while !game.is_over() {
                     let budget = Budget::new(think_time(level));
-                    let start = thread_cpu_time();
+                    let start = thread_cpu_time().expect("the thread CPU clock");
                     let Some(mv) = choose_move_with(&game, level, &budget, &mut rng) else {
                         break;
                     };
-                    times.push(thread_cpu_time() - start);
+                    times.push(thread_cpu_time().expect("the thread CPU clock") - start);
                     game.play(mv).expect("the CPU plays a legal move");
                 }
             }

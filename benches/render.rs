@@ -7,36 +7,11 @@
 //! CPU time of this thread (which on a shared machine leaves out the time
 //! spent waiting for a core), and the largest PNG.
 
+mod common;
+
 use boardbot::render;
-use std::time::{Duration, Instant};
-
-#[repr(C)]
-struct Timespec {
-    seconds: i64,
-    nanos: i64,
-}
-
-extern "C" {
-    fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
-}
-
-/// CPU time this thread has run (Linux's per-thread CPU clock, in
-/// nanoseconds; the scheduler statistics file only moves at each tick).
-fn thread_cpu_time() -> Option<Duration> {
-    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-    let mut time = Timespec {
-        seconds: 0,
-        nanos: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec to the pointer it is given.
-    let status = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut time) };
-    (status == 0).then(|| Duration::new(time.seconds as u64, time.nanos as u32))
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
+use common::{percentile, thread_cpu_time};
+use std::time::Instant;
 
 fn main() {
     let rounds: usize = std::env::var("RENDER_BENCH_ROUNDS")
