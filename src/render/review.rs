@@ -49,6 +49,9 @@ const TITLE: u32 = 56;
 const CAPTION: u32 = 40;
 const STRIP: u32 = 120;
 const PAD: u32 = 16;
+/// The widest board still shown beside the other one (scaled to half the
+/// page, about a third of its size); wider boards go one above the other.
+const SIDE_BY_SIDE_WIDEST: u32 = 1332;
 /// The caption colours: what was played, and what was better.
 const PLAYED: draw::Rgb = draw::rgb(0xB3261E);
 const BETTER: draw::Rgb = draw::rgb(0x1E7B34);
@@ -68,7 +71,7 @@ pub fn review(picture: &ReviewPicture) -> Image {
     // Side by side when two boards fit the width at a readable size;
     // otherwise (3D's wide cube) one above the other.
     let widest = panels.iter().map(|(p, _, _)| p.width()).max().unwrap_or(1);
-    let side_by_side = panels.len() == 2 && widest <= 2 * WIDTH / 3 * 2;
+    let side_by_side = panels.len() == 2 && widest <= SIDE_BY_SIDE_WIDEST;
     let slot = if side_by_side {
         (WIDTH - 3 * PAD) / 2
     } else {
