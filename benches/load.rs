@@ -181,7 +181,8 @@ fn runtime() -> tokio::runtime::Runtime {
 /// N tables played to the end at once.
 fn load(tables: usize) {
     runtime().block_on(async {
-        let h = Harness::start().await;
+        // The bot as it ships: answers wait for their board only briefly.
+        let h = Harness::start_with(|c| c.image_wait = boardbot::config::IMAGE_WAIT).await;
         let d = &h.discord;
         d.set_callback_window(WINDOW);
         let started = Instant::now();

@@ -43,6 +43,9 @@ pub struct Config {
     pub database_url: String,
     /// The longest any one REST call to Discord may take.
     pub rest_timeout: std::time::Duration,
+    /// How long the answer to a move waits for its board image before it
+    /// acknowledges first and edits the board in ([`IMAGE_WAIT`]).
+    pub image_wait: std::time::Duration,
     /// `TABLE_IDLE_MINUTES`: a running table with no action for this long
     /// closes (default 24 hours).
     pub idle: std::time::Duration,
@@ -115,6 +118,12 @@ impl Shards {
 
 /// How long a REST call to Discord may take before it counts as failed.
 pub const REST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// How long an answer waits for its board image. On an idle bot a board is
+/// ready in a few milliseconds, so most answers carry it; under a burst of
+/// clicks the acknowledgement no longer waits behind other tables' drawing
+/// (Discord allows 3 s for the first answer).
+pub const IMAGE_WAIT: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// How long a running table may go without any action before it closes.
 pub const DEFAULT_IDLE: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
@@ -219,6 +228,7 @@ impl Config {
             guild_id,
             database_url,
             rest_timeout: REST_TIMEOUT,
+            image_wait: IMAGE_WAIT,
             idle,
             shards,
             metrics_addr,

@@ -309,3 +309,42 @@ async fn help_and_rules() {
     );
     h.stop().await;
 }
+
+/// When a board is not ready at once (here: never waited for), the
+/// command is deferred and a click acknowledged, each within Discord's
+/// window, and the board is edited in afterwards with its image.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_boards_are_acknowledged_first_and_edited_in() {
+    let h = Harness::start_with(|c| c.image_wait = std::time::Duration::ZERO).await;
+    let d = &h.discord;
+    let alice = d.user("alice");
+    let channel = d.channel_id();
+    let ix = d
+        .slash(&alice, channel, "connect4", json!({"level": "easy"}))
+        .await;
+    let reply = d.response(ix).await;
+    assert_eq!(reply.kind, 5, "the command is deferred: {reply:?}");
+    let board = reply.message_id.expect("the deferred answer's message");
+    // The deferred answer is an empty message until the board is edited in.
+    let mut message = h.settled(board, Some(0)).await;
+    assert_board_image(&message);
+    for _ in 0..2 {
+        if is_over(&message) {
+            break;
+        }
+        assert_eq!(turn_of(&message), Some(alice.id), "{}", message.content);
+        let before = message.version;
+        let pick = enabled_moves(&message)[0].clone();
+        let click = d.click_label(&alice, board, &pick).await;
+        let reply = d.response(click).await;
+        assert_eq!(reply.kind, 6, "the click is acknowledged: {reply:?}");
+        message = h.settled(board, Some(before)).await;
+        assert_board_image(&message);
+    }
+    assert!(
+        message.version >= 2,
+        "the moves were edited in: version {}",
+        message.version
+    );
+    h.stop().await;
+}

@@ -61,6 +61,15 @@ fn metric(text: &str, line_start: &str) -> f64 {
         .unwrap_or(0.0)
 }
 
+/// A move's answer: the board itself (7), or, when the image was not
+/// ready at once on a busy machine, an acknowledgement (6) and an edit.
+fn assert_move_answered(kind: u8) {
+    assert!(
+        kind == 7 || kind == 6,
+        "a click is answered in place: {kind}"
+    );
+}
+
 /// Waits until the board is ready for a person (or over), changed since
 /// `after`.
 async fn settled(discord: &StandIn, board: u64, after: Option<u32>) -> Msg {
@@ -85,7 +94,7 @@ async fn play_to_the_end(discord: &StandIn, who: &User, board: u64) {
         let column = enabled_moves(&message)[0].clone();
         let before = message.version;
         let click = discord.click_label(who, board, &column).await;
-        assert_eq!(discord.response(click).await.kind, 7);
+        assert_move_answered(discord.response(click).await.kind);
         message = settled(discord, board, Some(before)).await;
     }
 }
@@ -100,7 +109,7 @@ async fn play_a_pair(discord: &StandIn, people: [&User; 2], board: u64) {
         let column = if to_move == red { "1" } else { "2" };
         let before = message.version;
         let click = discord.click_label(who, board, column).await;
-        assert_eq!(discord.response(click).await.kind, 7);
+        assert_move_answered(discord.response(click).await.kind);
         message = settled(discord, board, Some(before)).await;
     }
 }
@@ -188,7 +197,8 @@ async fn two_processes(url: &str) {
             .await;
         let board = discord.response(ix).await.message_id.expect("invitation");
         let click = discord.click_label(&bob, board, "Accept").await;
-        assert_eq!(discord.response(click).await.kind, 7);
+        assert_move_answered(discord.response(click).await.kind);
+        discord.wait_message(board, |m| turn_of(m).is_some()).await;
         play_a_pair(&discord, [&alice, &bob], board).await;
     }
     for child in [&mut first, &mut second] {
@@ -235,7 +245,7 @@ async fn sigterm_in_the_middle_of_a_game_loses_nothing() {
     let board = discord.response(ix).await.message_id.unwrap();
     let message = settled(&discord, board, None).await;
     let click = discord.click_label(&alice, board, "A1").await;
-    assert_eq!(discord.response(click).await.kind, 7);
+    assert_move_answered(discord.response(click).await.kind);
     settled(&discord, board, Some(message.version)).await;
 
     // SIGTERM, and a click while the bot finishes: it is answered.

@@ -290,6 +290,37 @@ impl<E> Default for Table<E> {
     }
 }
 
+/// The best child found so far in a fail-soft alpha-beta loop, shared by
+/// every game's search.
+#[derive(Clone, Copy, Debug)]
+pub struct BestChild<M> {
+    pub score: i32,
+    pub mv: M,
+}
+
+impl<M: Copy> BestChild<M> {
+    /// Nothing found yet: `score` is below every real score.
+    pub fn new(score: i32, mv: M) -> BestChild<M> {
+        BestChild { score, mv }
+    }
+
+    /// Takes a child's score: keeps the child when it beats the best so
+    /// far, raising `alpha` past it; true when that reaches `beta` (the
+    /// other children need not be searched).
+    #[inline]
+    pub fn offer(&mut self, score: i32, mv: M, alpha: &mut i32, beta: i32) -> bool {
+        if score <= self.score {
+            return false;
+        }
+        self.score = score;
+        self.mv = mv;
+        if score > *alpha {
+            *alpha = score;
+        }
+        *alpha >= beta
+    }
+}
+
 /// Where a thread keeps its table of one game between searches (a
 /// `thread_local!` of this type): one table per thread and game, made on
 /// first use.

@@ -22,7 +22,7 @@ use crate::service::{At, Failure as ServiceFailure, Notice, SearchPool, Service,
 use crate::store::{BoardLink, Store};
 use crate::table::{self, Action, Phase, Refusal, Table};
 use ids::{Control, ControlId};
-use publish::{compose, Boards};
+use publish::{Boards, Drawing};
 use serenity::all::{
     Builder, ClientBuilder, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind,
     Context, CreateAllowedMentions, CreateAutocompleteResponse, CreateInteractionResponse,
@@ -36,8 +36,8 @@ use std::time::Duration;
 use tokio::time::Instant;
 use tracing::{error, info, warn};
 
-/// Answer with the board itself only when it is ready this soon after the
-/// interaction arrived; otherwise acknowledge and edit (Discord allows 3 s).
+/// How long a refreshed board may wait for an update in flight before it
+/// is drawn (well inside Discord's 3 s window).
 const ANSWER_WITHIN: Duration = Duration::from_millis(1500);
 
 tokio::task_local! {
@@ -82,6 +82,8 @@ struct Bot {
     service: Arc<Service>,
     boards: Arc<Boards>,
     guild_id: Option<u64>,
+    /// How long an answer waits for its board image ([`Config::image_wait`]).
+    image_wait: Duration,
     bot_user: AtomicU64,
     /// The commands were registered (or found up to date) by this process.
     registered: std::sync::atomic::AtomicBool,
@@ -278,6 +280,7 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
         service: service.clone(),
         boards: Arc::default(),
         guild_id: config.guild_id,
+        image_wait: config.image_wait,
         bot_user: AtomicU64::new(0),
         registered: Default::default(),
         draining: Default::default(),
@@ -583,20 +586,24 @@ impl From<serenity::Error> for Failure {
 
 async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, arrived: Instant) {
     let name = command.data.name.clone();
+    let asked = Asked {
+        bot: &bot,
+        ctx: &ctx,
+        command: &command,
+        arrived,
+    };
     let result = match name.as_str() {
-        "move" => command_move(&bot, &ctx, &command).await,
-        "help" | "rules" => command_help(&bot, &ctx, &command).await,
-        "settings" => command_settings(&bot, &ctx, &command).await,
-        "rating" => standings::rating(&bot, &ctx, &command).await,
-        "leaderboard" => standings::leaderboard(&bot, &ctx, &command).await,
-        "stats" => standings::stats(&bot, &ctx, &command).await,
-        "review" => review::review(&bot, &ctx, &command).await,
-        "puzzle" => command_puzzle(&bot, &ctx, &command, arrived).await,
-        "end" | "pause" | "resume" | "leave" | "resign" => {
-            command_table(&bot, &ctx, &command).await
-        }
+        "move" => command_move(asked).await,
+        "help" | "rules" => command_help(asked).await,
+        "settings" => command_settings(asked).await,
+        "rating" => standings::rating(asked).await,
+        "leaderboard" => standings::leaderboard(asked).await,
+        "stats" => standings::stats(asked).await,
+        "review" => review::review(asked).await,
+        "puzzle" => command_puzzle(asked).await,
+        "end" | "pause" | "resume" | "leave" | "resign" => command_table(asked).await,
         _ => match commands::game_kind(&name) {
-            Some(kind) => command_play(&bot, &ctx, &command, kind, arrived).await,
+            Some(kind) => command_play(asked, kind).await,
             None => Err(Failure::Internal(format!("unknown command /{name}"))),
         },
     };
@@ -607,6 +614,22 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, ar
             failure.answer(Lang::from_locale(&command.locale)),
         )
         .await;
+    }
+}
+
+/// A slash command being handled: the bot, serenity's context, the
+/// interaction, and when it arrived (every command handler takes one).
+#[derive(Clone, Copy)]
+struct Asked<'a> {
+    bot: &'a Arc<Bot>,
+    ctx: &'a Context,
+    command: &'a CommandInteraction,
+    arrived: Instant,
+}
+
+impl<'a> Asked<'a> {
+    fn parts(self) -> (&'a Arc<Bot>, &'a Context, &'a CommandInteraction) {
+        (self.bot, self.ctx, self.command)
     }
 }
 
@@ -642,11 +665,8 @@ fn member_may(
 
 /// `/end`, `/pause`, `/resume`, `/leave`, `/resign`: act on this channel's
 /// table, answer privately, and show the change on the board.
-async fn command_table(
-    bot: &Arc<Bot>,
-    ctx: &Context,
-    command: &CommandInteraction,
-) -> Result<(), Failure> {
+async fn command_table(asked: Asked<'_>) -> Result<(), Failure> {
+    let (bot, ctx, command) = asked.parts();
     let user = command.user.id.get();
     let name = command.data.name.as_str();
     let action = match name {
@@ -685,11 +705,8 @@ async fn command_table(
 /// `/settings`: shows this channel's defaults to anyone; members with
 /// Manage Channels change them, and the host of this channel's table
 /// changes that table's rules between matches.
-async fn command_settings(
-    bot: &Arc<Bot>,
-    ctx: &Context,
-    command: &CommandInteraction,
-) -> Result<(), Failure> {
+async fn command_settings(asked: Asked<'_>) -> Result<(), Failure> {
+    let (bot, ctx, command) = asked.parts();
     let Some(guild) = command.guild_id else {
         return Err(Refusal::NotInGuild.into());
     };
@@ -777,13 +794,9 @@ async fn command_settings(
 }
 
 /// `/connect4` and the other game commands: open a table here.
-async fn command_play(
-    bot: &Arc<Bot>,
-    ctx: &Context,
-    command: &CommandInteraction,
-    kind: crate::game::GameKind,
-    arrived: Instant,
-) -> Result<(), Failure> {
+async fn command_play(asked: Asked<'_>, kind: crate::game::GameKind) -> Result<(), Failure> {
+    let (bot, ctx, command) = asked.parts();
+    let arrived = asked.arrived;
     let Some(guild) = command.guild_id else {
         return Err(Refusal::NotInGuild.into());
     };
@@ -849,19 +862,20 @@ async fn show_new_table(
         token_at: bot.service.now(),
         shown: table.stamp,
     };
-    // An answer with the board when it is ready within the window; an
-    // already deferred command goes straight to the edit below.
-    let left = ANSWER_WITHIN.saturating_sub(arrived.elapsed());
-    let composed = if deferred {
-        None
+    // An answer with the board when it is ready at once; an already
+    // deferred command goes straight to the edit below.
+    let left = bot.image_wait.saturating_sub(arrived.elapsed());
+    let drawing = Drawing::start(&table);
+    let drawing = if deferred {
+        Err(drawing)
     } else {
-        match tokio::time::timeout(left, compose(&table)).await {
-            Ok(composed) => Some(composed.map_err(Failure::Internal)?),
-            Err(_) => None,
+        match drawing.within(left).await {
+            Ok(composed) => Ok(composed.map_err(Failure::Internal)?),
+            Err(drawing) => Err(drawing),
         }
     };
-    let sent: Result<(), String> = match &composed {
-        Some(composed) => command
+    let sent: Result<(), String> = match drawing {
+        Ok(composed) => command
             .create_response(
                 &ctx.http,
                 CreateInteractionResponse::Message(composed.response()),
@@ -869,7 +883,7 @@ async fn show_new_table(
             .await
             .noted()
             .map_err(|e| e.to_string()),
-        None => {
+        Err(drawing) => {
             // The image is slow (a loaded machine): acknowledge now.
             let acknowledged = if deferred {
                 Ok(())
@@ -877,7 +891,7 @@ async fn show_new_table(
                 command.defer(&ctx.http).await.noted()
             };
             match acknowledged {
-                Ok(()) => match compose(&table).await {
+                Ok(()) => match drawing.finish().await {
                     Ok(composed) => composed
                         .edit()
                         .execute(&ctx.http, &command.token)
@@ -927,12 +941,9 @@ async fn show_new_table(
 
 /// `/puzzle [game]`: today's puzzle of the game (Connect Four by default)
 /// at a table of its own in this channel, against the hard CPU.
-async fn command_puzzle(
-    bot: &Arc<Bot>,
-    ctx: &Context,
-    command: &CommandInteraction,
-    arrived: Instant,
-) -> Result<(), Failure> {
+async fn command_puzzle(asked: Asked<'_>) -> Result<(), Failure> {
+    let (bot, ctx, command) = asked.parts();
+    let arrived = asked.arrived;
     let Some(guild) = command.guild_id else {
         return Err(Refusal::NotInGuild.into());
     };
@@ -1035,11 +1046,8 @@ fn publish_soon(bot: &Arc<Bot>, ctx: &Context, no: u64) {
 }
 
 /// `/help`, and `/rules [game]` (default: the game at this channel's table).
-async fn command_help(
-    bot: &Arc<Bot>,
-    ctx: &Context,
-    command: &CommandInteraction,
-) -> Result<(), Failure> {
+async fn command_help(asked: Asked<'_>) -> Result<(), Failure> {
+    let (bot, ctx, command) = asked.parts();
     let lang = Lang::from_locale(&command.locale);
     let text = if command.data.name == "help" {
         tr(lang, "help.text", &[])
@@ -1068,11 +1076,8 @@ async fn command_help(
 }
 
 /// `/move at:` plays a move on this channel's table.
-async fn command_move(
-    bot: &Arc<Bot>,
-    ctx: &Context,
-    command: &CommandInteraction,
-) -> Result<(), Failure> {
+async fn command_move(asked: Asked<'_>) -> Result<(), Failure> {
+    let (bot, ctx, command) = asked.parts();
     let typed = command
         .data
         .options
@@ -1281,7 +1286,7 @@ async fn answer_with_board(
     let sync = bot.boards.get(no);
     // Wait a moment for an update being sent (a CPU reply, say), so that
     // this click can still answer with the new board itself.
-    let left = ANSWER_WITHIN.saturating_sub(arrived.elapsed());
+    let left = bot.image_wait.saturating_sub(arrived.elapsed());
     let (mut shown, acknowledged) = match tokio::time::timeout(left, sync.order.lock()).await {
         Ok(shown) => (shown, false),
         Err(_) => {
@@ -1300,13 +1305,14 @@ async fn answer_with_board(
         _ => return,
     };
     let mut acknowledged = acknowledged;
+    let drawing = Drawing::start(&table);
     let composed = if acknowledged {
-        compose(&table).await.ok()
+        drawing.finish().await.ok()
     } else {
-        let left = ANSWER_WITHIN.saturating_sub(arrived.elapsed());
-        match tokio::time::timeout(left, compose(&table)).await {
+        let left = bot.image_wait.saturating_sub(arrived.elapsed());
+        match drawing.within(left).await {
             Ok(composed) => composed.ok(),
-            Err(_) => {
+            Err(drawing) => {
                 // The image is slow (a loaded machine): acknowledge now.
                 if let Err(e) = component
                     .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
@@ -1316,7 +1322,7 @@ async fn answer_with_board(
                     warn!("table {no}: could not acknowledge a click: {e}");
                 }
                 acknowledged = true;
-                compose(&table).await.ok()
+                drawing.finish().await.ok()
             }
         }
     };

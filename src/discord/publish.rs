@@ -131,6 +131,36 @@ pub async fn compose(table: &Table) -> Result<Composed, String> {
     Ok(Composed { board, image })
 }
 
+/// A board being drawn in its own task, so that waiting for it can stop
+/// (to acknowledge an interaction in time) without the drawing being
+/// thrown away and started again.
+pub struct Drawing(tokio::task::JoinHandle<Result<Composed, String>>);
+
+impl Drawing {
+    pub fn start(table: &Table) -> Drawing {
+        let table = table.clone();
+        Drawing(tokio::spawn(async move { compose(&table).await }))
+    }
+
+    /// The board when it is ready within `left`; otherwise the drawing
+    /// back, still going (at once when `left` is zero).
+    pub async fn within(mut self, left: Duration) -> Result<Result<Composed, String>, Drawing> {
+        if left.is_zero() {
+            return Err(self);
+        }
+        match tokio::time::timeout(left, &mut self.0).await {
+            Ok(joined) => Ok(joined.unwrap_or_else(|e| Err(format!("rendering failed: {e}")))),
+            Err(_) => Err(self),
+        }
+    }
+
+    pub async fn finish(self) -> Result<Composed, String> {
+        self.0
+            .await
+            .unwrap_or_else(|e| Err(format!("rendering failed: {e}")))
+    }
+}
+
 /// One table's board: a lock that keeps its updates in order (held across
 /// the send, so an async lock) holding the stamp last shown, and whether the
 /// message is known to be behind the table (a failed update, or a restart).

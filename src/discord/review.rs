@@ -7,24 +7,19 @@
 //! one position at a time.
 
 use super::standings::guild_of;
-use super::{tell, Bot, Failure, Noted};
+use super::{tell, Asked, Failure, Noted};
 use crate::i18n::{tr, Lang};
 use crate::render;
 use crate::review::{picture, review_text};
 use serenity::all::{
-    Builder, CommandInteraction, Context, CreateAllowedMentions, CreateAttachment,
-    CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
-    ResolvedValue,
+    Builder, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
+    CreateInteractionResponseMessage, EditInteractionResponse, ResolvedValue,
 };
-use std::sync::Arc;
 use tracing::warn;
 
 /// `/review [match]`.
-pub async fn review(
-    bot: &Arc<Bot>,
-    ctx: &Context,
-    command: &CommandInteraction,
-) -> Result<(), Failure> {
+pub async fn review(asked: Asked<'_>) -> Result<(), Failure> {
+    let (bot, ctx, command) = asked.parts();
     let lang = Lang::from_locale(&command.locale);
     let guild = guild_of(command)?;
     let mut wanted = None;

@@ -2,7 +2,7 @@
 //! server, as text and (leaderboard, stats) as an image drawn like the
 //! boards, with the same words in the message for screen readers.
 
-use super::{tell, Bot, Failure, Noted};
+use super::{tell, Asked, Failure, Noted};
 use crate::game::GameKind;
 use crate::i18n::{tr, Lang};
 use crate::rating::{leaderboard_text, rating_text};
@@ -13,7 +13,6 @@ use serenity::all::{
     CommandInteraction, Context, CreateAllowedMentions, CreateAttachment,
     CreateInteractionResponse, CreateInteractionResponseMessage, ResolvedValue,
 };
-use std::sync::Arc;
 
 /// The games that have ratings (the ones `ranked:true` is offered on).
 pub const RANKED_GAMES: [&str; 2] = ["connect4", "connect4-3p"];
@@ -51,19 +50,24 @@ pub(super) fn guild_of(command: &CommandInteraction) -> Result<u64, Failure> {
         .ok_or_else(|| Refusal::NotInGuild.into())
 }
 
+/// What a standings command asks about: this server, the asker's language,
+/// the person (the `user` option, default the asker) and the `game` option.
+type About = (u64, Lang, UserId, String, Option<String>);
+
+fn about(command: &CommandInteraction) -> Result<About, Failure> {
+    let guild = guild_of(command)?;
+    let (user, name, game) = who_and_game(command)?;
+    Ok((guild, Lang::from_locale(&command.locale), user, name, game))
+}
+
 fn unsaved(e: crate::store::StoreError) -> Failure {
     Failure::Unsaved(format!("reading ratings: {e}"))
 }
 
 /// `/rating [user] [game]`: one game, or every rated game of the person.
-pub async fn rating(
-    bot: &Arc<Bot>,
-    ctx: &Context,
-    command: &CommandInteraction,
-) -> Result<(), Failure> {
-    let guild = guild_of(command)?;
-    let lang = Lang::from_locale(&command.locale);
-    let (user, name, game) = who_and_game(command)?;
+pub async fn rating(asked: Asked<'_>) -> Result<(), Failure> {
+    let (bot, ctx, command) = asked.parts();
+    let (guild, lang, user, name, game) = about(command)?;
     let games: Vec<&str> = match &game {
         Some(g) => vec![g.as_str()],
         None => RANKED_GAMES.to_vec(),
@@ -135,14 +139,9 @@ async fn answer_with_image(
 }
 
 /// `/leaderboard [game]`: the top 10 and the asker's own line.
-pub async fn leaderboard(
-    bot: &Arc<Bot>,
-    ctx: &Context,
-    command: &CommandInteraction,
-) -> Result<(), Failure> {
-    let guild = guild_of(command)?;
-    let lang = Lang::from_locale(&command.locale);
-    let (_, _, game) = who_and_game(command)?;
+pub async fn leaderboard(asked: Asked<'_>) -> Result<(), Failure> {
+    let (bot, ctx, command) = asked.parts();
+    let (guild, lang, _, _, game) = about(command)?;
     let game = game.unwrap_or_else(|| GameKind::Connect4.command().to_owned());
     let asker = command.user.id.get();
     let board = bot
@@ -189,14 +188,9 @@ pub async fn leaderboard(
 
 /// `/stats [user]`: results by game, against people and the CPU by level,
 /// longest win streak.
-pub async fn stats(
-    bot: &Arc<Bot>,
-    ctx: &Context,
-    command: &CommandInteraction,
-) -> Result<(), Failure> {
-    let guild = guild_of(command)?;
-    let lang = Lang::from_locale(&command.locale);
-    let (user, name, _) = who_and_game(command)?;
+pub async fn stats(asked: Asked<'_>) -> Result<(), Failure> {
+    let (bot, ctx, command) = asked.parts();
+    let (guild, lang, user, name, _) = about(command)?;
     let stats = bot
         .service
         .store()

@@ -53,6 +53,11 @@ impl Harness {
         })
         .expect("test configuration");
         let mut config = config;
+        // Answers carry their board (tests look at it in the answer) even
+        // when the machine is busy with the other tests; the real default
+        // acknowledges first after 250 ms, and tests that check that set
+        // `image_wait` themselves.
+        config.image_wait = std::time::Duration::from_secs(2);
         tune(&mut config);
         let bot = boardbot::discord::start(&config).await.expect("bot starts");
         discord.wait_ready().await;

@@ -7,7 +7,7 @@ use super::position::{column, winning_spots, Position, CELLS_I, ORDER};
 use super::proof::MoveBounds;
 use super::{book, pool};
 use crate::cpu::hint::Verdict;
-use crate::cpu::search::{weighted_pick, Budget, Counter, Cpu, Mate};
+use crate::cpu::search::{weighted_pick, BestChild, Budget, Counter, Cpu, Mate};
 use crate::cpu::Level;
 use crate::game::connect4::{BOARD, BOTTOM, CELLS, WIDTH};
 use crate::game::{Connect4, Game, Move};
@@ -386,22 +386,16 @@ impl Heuristic {
             }
         }
         order[..n].sort_by_key(|&(spots, _)| std::cmp::Reverse(spots));
-        let mut best = -MATE.infinity();
+        let mut best = BestChild::new(-MATE.infinity(), ());
         for &(_, cell) in &order[..n] {
             let mut child = *p;
             child.play_cell(cell);
             let score = -self.search(&child, depth - 1, -beta, -alpha);
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if best.offer(score, (), &mut alpha, beta) {
+                break;
             }
         }
-        best
+        best.score
     }
 }
 

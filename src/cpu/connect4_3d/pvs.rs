@@ -4,7 +4,9 @@
 //! and a history table.
 
 use super::eval::{evaluate, order_score, playable, threats};
-use crate::cpu::search::{give_back_spare, take_spare, Budget, Counter, Mate, Spare, Table};
+use crate::cpu::search::{
+    give_back_spare, take_spare, BestChild, Budget, Counter, Mate, Spare, Table,
+};
 use crate::game::connect4_3d::{CELLS, RODS};
 use std::time::Instant;
 
@@ -145,8 +147,7 @@ impl<'a> Search<'a> {
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
 
         let alpha0 = alpha;
-        let mut best = -INF;
-        let mut best_move = moves[0].1;
+        let mut best = BestChild::new(-INF, moves[0].1);
         for (i, &(_, c)) in moves.iter().enumerate() {
             let bit = 1u64 << c;
             let score = if i == 0 {
@@ -162,21 +163,14 @@ impl<'a> Search<'a> {
             if self.counter.stopped() {
                 return 0;
             }
-            if score > best {
-                best = score;
-                best_move = c;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        self.history[c as usize] += depth.max(1) * depth.max(1);
-                        break;
-                    }
-                }
+            if best.offer(score, c, &mut alpha, beta) {
+                self.history[c as usize] += depth.max(1) * depth.max(1);
+                break;
             }
         }
-        let flag = if best <= alpha0 {
+        let flag = if best.score <= alpha0 {
             UPPER
-        } else if best >= beta {
+        } else if best.score >= beta {
             LOWER
         } else {
             EXACT
@@ -184,12 +178,12 @@ impl<'a> Search<'a> {
         *self.tt.get_mut(slot) = Entry {
             me,
             opp,
-            score: MATE.to_table(best, ply) as i16,
+            score: MATE.to_table(best.score, ply) as i16,
             depth: depth.clamp(-1, 127) as i8,
             flag,
-            mv: best_move,
+            mv: best.mv,
         };
-        best
+        best.score
     }
 
     /// Searches every root move of `order` (cells) to `depth` with a window;

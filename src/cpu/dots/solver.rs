@@ -15,7 +15,7 @@
 
 use super::endgame::Endgame;
 use super::geometry::{Geometry, EDGE};
-use crate::cpu::search::{give_back_spare, take_spare, Budget, Counter, Spare, Table};
+use crate::cpu::search::{give_back_spare, take_spare, BestChild, Budget, Counter, Spare, Table};
 use crate::game::dots::DotsAndBoxes;
 
 #[derive(Clone, Copy, Default)]
@@ -221,8 +221,7 @@ impl<'a> Solver<'a> {
         } else {
             order_all(g, drawn, free, hint, &mut moves)
         };
-        let mut best = i32::MIN;
-        let mut best_move = moves[0];
+        let mut best = BestChild::new(i32::MIN, moves[0]);
         for &m in &moves[..n] {
             let l = m as usize;
             let gain = g.gain(drawn, l);
@@ -234,23 +233,16 @@ impl<'a> Solver<'a> {
             if self.counter.stopped() {
                 return 0;
             }
-            if v > best {
-                best = v;
-                best_move = m;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if best.offer(v, m, &mut alpha, beta) {
+                break;
             }
         }
-        let (mut lo, mut hi) = if best <= a0 {
-            (-open, best)
-        } else if best >= b0 {
-            (best, open)
+        let (mut lo, mut hi) = if best.score <= a0 {
+            (-open, best.score)
+        } else if best.score >= b0 {
+            (best.score, open)
         } else {
-            (best, best)
+            (best.score, best.score)
         };
         lo = parity_ceil(lo, open);
         hi = parity_floor(hi, open);
@@ -264,9 +256,9 @@ impl<'a> Solver<'a> {
             generation,
             lo: lo as i8,
             hi: hi as i8,
-            best: best_move,
+            best: best.mv,
         };
-        best
+        best.score
     }
 }
 
