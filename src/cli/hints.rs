@@ -4,7 +4,7 @@
 
 use super::{option, parse_game, parse_kind, parse_number, split_options, ToolResult};
 use crate::cpu::connect4::{book, test_data_dir, Position, Solver};
-use crate::cpu::{self, Budget, Cpu, Level, Verdict, HINT_TIME};
+use crate::cpu::{self, Budget, Cpu, Level, Verdict};
 use crate::game::{AnyGame, Connect4, Game};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -21,20 +21,22 @@ const SETS: [&str; 6] = [
     "Test_L1_R3",
 ];
 
-/// `--ms N` or `--nodes N` (nodes win), else the hint's own time.
-fn budget_of(options: &[(&str, Option<&String>)]) -> Result<Budget, String> {
+/// `--ms N` or `--nodes N` (nodes win), else the hint's own budget for
+/// `game` (what the bot gives it: [`cpu::hint::budget_for`]).
+fn budget_of(options: &[(&str, Option<&String>)], game: &AnyGame) -> Result<Budget, String> {
     if let Some(n) = option(options, "--nodes") {
         let n: u64 = n
             .parse()
             .map_err(|_| format!("--nodes needs a whole number, not {n:?}"))?;
         return Ok(Budget::of_nodes(n));
     }
-    let ms = parse_number(
-        option(options, "--ms"),
-        "--ms",
-        HINT_TIME.as_millis() as u32,
-    )?;
-    Ok(Budget::new(Duration::from_millis(ms.into())))
+    match option(options, "--ms") {
+        Some(_) => {
+            let ms = parse_number(option(options, "--ms"), "--ms", 0)?;
+            Ok(Budget::new(Duration::from_millis(ms.into())))
+        }
+        None => Ok(cpu::hint::budget_for(game)),
+    }
 }
 
 /// One line about a verdict, in English.
@@ -65,7 +67,7 @@ pub fn hint(args: &[String]) -> ToolResult {
     }
     let kind = parse_kind(positional.first().copied(), option(&options, "--size"))?;
     let game = parse_game(kind, positional.get(1).copied())?;
-    let budget = budget_of(&options)?;
+    let budget = budget_of(&options, &game)?;
     let start = Instant::now();
     match cpu::hint(&game, &budget) {
         Some(verdict) => {
@@ -149,7 +151,7 @@ pub fn hint_check(args: &[String]) -> ToolResult {
             Some(level) => game
                 .choose(level, &Budget::new(Budget::HARD), &mut rng)
                 .map(|mv| Verdict::Guess { mv }),
-            None => cpu::hint::hint_with(&any, &budget_of(&options)?, &mut rng),
+            None => cpu::hint::hint_with(&any, &budget_of(&options, &any)?, &mut rng),
         }
         .ok_or_else(|| format!("{moves}: no move"))?;
         let took = start.elapsed();
@@ -210,15 +212,13 @@ pub fn hint_check(args: &[String]) -> ToolResult {
     let n = pool.len();
     let who = match cpu_level {
         Some(_) => format!("hard CPU ({:?} a move)", Budget::HARD),
-        None => match budget_of(&options)?.nodes {
-            Some(nodes) => format!("hint ({nodes} nodes)"),
-            None => format!(
-                "hint ({} ms)",
-                parse_number(
-                    option(&options, "--ms"),
-                    "--ms",
-                    HINT_TIME.as_millis() as u32
-                )?
+        None => match (option(&options, "--nodes"), option(&options, "--ms")) {
+            (Some(nodes), _) => format!("hint ({nodes} nodes)"),
+            (None, Some(ms)) => format!("hint ({ms} ms)"),
+            (None, None) => format!(
+                "hint ({} nodes, at most {:?})",
+                cpu::HINT_NODES,
+                cpu::HINT_CAP
             ),
         },
     };

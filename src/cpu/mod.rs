@@ -42,7 +42,7 @@ pub mod puzzle;
 pub mod review;
 pub mod search;
 
-pub use hint::{hint, Verdict, HINT_TIME};
+pub use hint::{hint, Verdict, HINT_CAP, HINT_NODES, HINT_TIME};
 pub use search::{Budget, Cpu, Level};
 
 use crate::game::{AnyGame, Move};

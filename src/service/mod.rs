@@ -750,9 +750,10 @@ impl Service {
     }
 
     /// The move to play for `user`, who is to move at table `no` drawn at
-    /// `stamp`, with what the search proved about it ([`crate::cpu::hint`], with
-    /// [`crate::cpu::HINT_TIME`]: the answer is deferred, so it may think longer than a
-    /// CPU move). One hint per table at a time.
+    /// `stamp`, with what the search proved about it ([`crate::cpu::hint`], on
+    /// the pool's hint lane with the game's hint budget,
+    /// [`crate::cpu::hint::budget_for`]: the answer is deferred, so it may
+    /// think far longer than a CPU move). One hint per table at a time.
     pub async fn hint(
         self: &Arc<Self>,
         at: At,

@@ -1,7 +1,14 @@
 //! The search pool: a fixed number of worker threads, sized to the cores,
-//! taking CPU moves and hints from one queue. A flood of requests waits in
-//! the queue instead of starting threads (and transposition tables) of its
-//! own; each worker keeps its own solver between searches.
+//! taking CPU moves (and reviews) from one queue, and a smaller lane of
+//! its own for hints. A flood of requests waits in its queue instead of
+//! starting threads (and transposition tables) of its own; each worker
+//! keeps its own solver between searches.
+//!
+//! Hints have their own lane because a hint may think far longer than a
+//! move (a Connect Four hint counts nodes, up to [`cpu::HINT_CAP`]): on
+//! the one queue, two hints would hold both workers of a 2-core machine
+//! and every table's CPU move would wait behind them. On their lane they
+//! wait behind each other only, and a move always finds its workers.
 
 use crate::cpu::review::{self, Judged};
 use crate::cpu::{self, Budget, Level, Verdict};
@@ -62,36 +69,45 @@ pub struct PoolStats {
 
 pub struct SearchPool {
     queue: Mutex<mpsc::Sender<Job>>,
+    /// The hints' own queue and workers (half as many, at least one).
+    hints: Mutex<mpsc::Sender<Job>>,
     figures: Arc<Figures>,
     workers: usize,
 }
 
+/// Starts `n` threads named `name-i` taking jobs from one new queue.
+fn start_workers(name: &str, n: usize) -> mpsc::Sender<Job> {
+    let (tx, rx) = mpsc::channel::<Job>();
+    let rx = Arc::new(Mutex::new(rx));
+    for i in 0..n {
+        let rx = rx.clone();
+        let spawned = std::thread::Builder::new()
+            .name(format!("{name}-{i}"))
+            .spawn(move || loop {
+                let job = {
+                    let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
+                    rx.recv()
+                };
+                match job {
+                    Ok(job) => job(),
+                    Err(_) => return,
+                }
+            });
+        if let Err(e) = spawned {
+            tracing::error!("could not start {name} worker {i}: {e}");
+        }
+    }
+    tx
+}
+
 impl SearchPool {
-    /// Starts `workers` threads (at least one).
+    /// Starts `workers` threads (at least one) for moves and reviews, and
+    /// half as many (at least one) for hints.
     pub fn new(workers: usize) -> SearchPool {
         let workers = workers.max(1);
-        let (tx, rx) = mpsc::channel::<Job>();
-        let rx = Arc::new(Mutex::new(rx));
-        for i in 0..workers {
-            let rx = rx.clone();
-            let spawned = std::thread::Builder::new()
-                .name(format!("search-{i}"))
-                .spawn(move || loop {
-                    let job = {
-                        let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
-                        rx.recv()
-                    };
-                    match job {
-                        Ok(job) => job(),
-                        Err(_) => return,
-                    }
-                });
-            if let Err(e) = spawned {
-                tracing::error!("could not start search worker {i}: {e}");
-            }
-        }
         SearchPool {
-            queue: Mutex::new(tx),
+            queue: Mutex::new(start_workers("search", workers)),
+            hints: Mutex::new(start_workers("hint", (workers / 2).max(1))),
             figures: Arc::default(),
             workers,
         }
@@ -125,28 +141,39 @@ impl SearchPool {
 
     /// Runs a search on the pool and waits (asynchronously) for its move.
     pub async fn search(&self, search: Search) -> Result<Option<Move>, SearchError> {
-        self.submit(search, |game, level, budget| {
+        self.submit(&self.queue, search, |game, level, budget| {
             cpu::choose_move(game, level, budget)
         })
         .await
     }
 
-    /// Runs a hint on the pool (its `level` is not used: a hint is as
-    /// strong as the CPU gets) and waits for its verdict.
+    /// Runs a hint on the hints' lane and waits for its verdict. Its
+    /// `level` and `time` are not used: a hint is as strong as the CPU
+    /// gets, within the game's hint budget ([`cpu::hint::time_for`], and
+    /// [`cpu::HINT_NODES`] for Connect Four).
     pub async fn hint(&self, search: Search) -> Result<Option<Verdict>, SearchError> {
-        self.submit(search, |game, _, budget| cpu::hint(game, budget))
-            .await
+        let search = Search {
+            time: cpu::hint::time_for(&search.game),
+            ..search
+        };
+        self.submit(&self.hints, search, |game, _, budget| {
+            cpu::hint(game, &cpu::hint::limited(game, budget))
+        })
+        .await
     }
 
     /// Judges one position of a finished match for its review (its
     /// `level` is not used) and waits for the judgement.
     pub async fn judge(&self, search: Search) -> Result<Option<Judged>, SearchError> {
-        self.submit(search, |game, _, budget| Some(review::judge(game, budget)))
-            .await
+        self.submit(&self.queue, search, |game, _, budget| {
+            Some(review::judge(game, budget))
+        })
+        .await
     }
 
     async fn submit<T: Send + 'static>(
         &self,
+        queue: &Mutex<mpsc::Sender<Job>>,
         search: Search,
         work: fn(&AnyGame, Level, &Budget) -> Option<T>,
     ) -> Result<Option<T>, SearchError> {
@@ -156,11 +183,7 @@ impl SearchPool {
             let result = run(&figures, search, work);
             let _ = tx.send(result);
         });
-        let sent = self
-            .queue
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .send(job);
+        let sent = queue.lock().unwrap_or_else(|e| e.into_inner()).send(job);
         if sent.is_err() {
             return Err(SearchError::Failed("the search pool has stopped".into()));
         }
@@ -270,6 +293,39 @@ mod tests {
             Err(SearchError::Failed(_))
         ));
         assert!(pool.search(search(1)).await.unwrap().is_some());
+    }
+
+    #[tokio::test]
+    async fn a_long_hint_does_not_hold_up_moves() {
+        // One worker for moves: a hint that thinks until it is cancelled
+        // (three players: the hard search for its whole time) must leave
+        // it free.
+        let pool = Arc::new(SearchPool::new(1));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let hint = {
+            let (pool, cancel) = (pool.clone(), cancel.clone());
+            tokio::spawn(async move {
+                pool.hint(Search {
+                    table: 1,
+                    game: AnyGame::new(GameKind::Connect4ThreePlayer).unwrap(),
+                    level: Level::Hard,
+                    time: Duration::from_secs(600),
+                    cancel,
+                })
+                .await
+            })
+        };
+        while pool.stats().started == 0 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        for table in 2..5 {
+            assert!(pool.search(search(table)).await.unwrap().is_some());
+        }
+        // The moves were answered while the hint still ran.
+        assert_eq!(pool.stats().running, 1, "{:?}", pool.stats());
+        cancel.store(true, Ordering::Relaxed);
+        // Cancelled: a guess, or nothing.
+        let _ = hint.await.unwrap();
     }
 
     #[tokio::test]

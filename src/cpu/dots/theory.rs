@@ -1,8 +1,8 @@
 //! Dots and Boxes by the classic theory (Berlekamp, "The Dots and Boxes
 //! Game"), for positions the exact solver cannot finish: captures with the
-//! keep-control decision, safe lines steered by a search of the safe-line
-//! game, the loony endgame, the smallest sacrifice; and the plain line
-//! choices the lower levels share.
+//! keep-control decision, safe lines steered by the long-chain rule and
+//! then by a search of the safe-line game, the loony endgame, the smallest
+//! sacrifice; and the plain line choices the lower levels share.
 
 use super::endgame::Endgame;
 use super::geometry::{Geometry, EDGE};
@@ -43,6 +43,18 @@ pub(crate) fn smallest_sacrifice(g: &Geometry, drawn: u64, rng: &mut (impl Rng +
     }
     *best.choose(rng).expect("a free line")
 }
+
+/// Safe lines up to which the safe-line game is searched; above it, up to
+/// [`PARITY_FROM`], the long-chain rule steers.
+const SEARCH_FROM: usize = 14;
+
+/// Safe lines up to which the long-chain rule steers; above it a safe
+/// line is drawn at random (too early for the chains to show).
+const PARITY_FROM: usize = 23;
+
+/// Random plays of the rest of the safe phase per candidate line, for the
+/// long-chain rule.
+const ROLLOUTS: u32 = 48;
 
 /// Play by the theory when the exact solver cannot finish.
 pub(crate) fn theory(
@@ -112,10 +124,13 @@ pub(crate) fn theory(
         return take;
     }
     // 2. Safe lines while they last, steering by a search of the safe-line
-    // game when few remain.
+    // game when few remain, by the long-chain rule before that.
     let safe = safe_lines(g, drawn);
     if !safe.is_empty() {
-        if safe.len() <= 14 {
+        if safe.len() > SEARCH_FROM && safe.len() <= PARITY_FROM {
+            return long_chain_rule(g, drawn, &mut endgame, &safe, rng);
+        }
+        if safe.len() <= SEARCH_FROM {
             let mut search = SafeSearch {
                 g,
                 endgame: &mut endgame,
@@ -148,6 +163,107 @@ pub(crate) fn theory(
         }
     }
     smallest_sacrifice(g, drawn, rng)
+}
+
+/// The long-chain rule (Berlekamp), played out: who gets control of the
+/// loony endgame depends on the parity of the long chains (three boxes or
+/// more) the safe phase leaves (the player who drew the first line wants
+/// the dots plus the long chains even, the other player odd), and the
+/// chains are not there yet. Each safe line is scored by [`ROLLOUTS`]
+/// random plays of the rest of the safe phase (as medium plays it), each
+/// valued by the loony endgame that follows for whoever must then open a
+/// component (exact on chains and loops, the smallest sacrifices first
+/// otherwise): the endgame's recursion counts the chains, the loops and the
+/// short chains that hand the turn over, which the parity rule alone
+/// leaves out. The line is drawn at random among the best (within half a
+/// box a play).
+fn long_chain_rule(
+    g: &Geometry,
+    drawn: u64,
+    endgame: &mut Endgame,
+    safe: &[usize],
+    rng: &mut (impl Rng + ?Sized),
+) -> usize {
+    let mut scored: Vec<(i32, usize)> = safe
+        .iter()
+        .map(|&l| {
+            let total: i32 = (0..ROLLOUTS)
+                .map(|_| after_safe_phase(g, drawn | 1 << l, endgame, rng))
+                .sum();
+            (total, l)
+        })
+        .collect();
+    let top = scored.iter().map(|&(v, _)| v).max().unwrap_or(0);
+    scored.retain(|&(v, _)| 2 * (top - v) <= ROLLOUTS as i32);
+    scored.choose(rng).map_or(safe[0], |&(_, l)| l)
+}
+
+/// Draws random safe lines (the opponent first) until none is left, then
+/// values the loony endgame for the side that drew the line before
+/// `drawn`: nothing is captured in the safe phase, so the sides alternate
+/// and the one to open a component is known.
+fn after_safe_phase(
+    g: &Geometry,
+    mut drawn: u64,
+    endgame: &mut Endgame,
+    rng: &mut (impl Rng + ?Sized),
+) -> i32 {
+    let mut safe = Vec::with_capacity(g.lines);
+    let mut drawn_after = 0;
+    loop {
+        safe.clear();
+        let mut f = g.all & !drawn;
+        while f != 0 {
+            let l = f.trailing_zeros() as usize;
+            f &= f - 1;
+            if !g.unsafe_line(drawn, l) {
+                safe.push(l);
+            }
+        }
+        match safe.choose(rng) {
+            Some(&l) => drawn |= 1 << l,
+            None => break,
+        }
+        drawn_after += 1;
+    }
+    // The opponent moves first after our line: they open when an even
+    // number of safe lines followed it.
+    let opener = loony_value(g, drawn, endgame);
+    if drawn_after % 2 == 0 {
+        -opener
+    } else {
+        opener
+    }
+}
+
+/// The value of a position with no safe line and nothing to capture, for
+/// the side that must move: exact on chains and loops; otherwise the board
+/// is cut into the sacrifices the smallest-first order makes, and those are
+/// valued as chains.
+fn loony_value(g: &Geometry, drawn: u64, endgame: &mut Endgame) -> i32 {
+    if let Some(v) = endgame.of(g, drawn) {
+        return v;
+    }
+    let mut comps = [0u8; 32];
+    let mut n = 0;
+    let mut d = drawn;
+    while g.all & !d != 0 && n < 32 {
+        let mut least = (i32::MAX, d);
+        let mut f = g.all & !d;
+        while f != 0 {
+            let l = f.trailing_zeros() as usize;
+            f &= f - 1;
+            let (after, given) = g.take_all(d | 1 << l);
+            if given < least.0 {
+                least = (given, after);
+            }
+        }
+        comps[n] = least.0.clamp(1, 127) as u8;
+        n += 1;
+        d = least.1;
+    }
+    comps[..n].sort_unstable_by(|a, b| b.cmp(a));
+    endgame.value(&comps, n)
 }
 
 /// The game of safe lines: each side draws safe lines until none is left;
@@ -186,33 +302,8 @@ impl SafeSearch<'_> {
         best
     }
 
-    /// The value for the side that must sacrifice: exact on chains and
-    /// loops; otherwise the board is cut into the sacrifices the smallest-
-    /// first order makes, and those are valued as chains.
+    /// The value for the side that must sacrifice ([`loony_value`]).
     fn loony_estimate(&mut self, drawn: u64) -> i32 {
-        let g = self.g;
-        if let Some(v) = self.endgame.of(g, drawn) {
-            return v;
-        }
-        let mut comps = [0u8; 32];
-        let mut n = 0;
-        let mut d = drawn;
-        while g.all & !d != 0 && n < 32 {
-            let mut least = (0, i32::MAX, 0);
-            let mut f = g.all & !d;
-            while f != 0 {
-                let l = f.trailing_zeros() as usize;
-                f &= f - 1;
-                let (after, given) = g.take_all(d | 1 << l);
-                if given < least.1 {
-                    least = (l, given, after);
-                }
-            }
-            comps[n] = least.1.clamp(1, 127) as u8;
-            n += 1;
-            d = least.2;
-        }
-        comps[..n].sort_unstable_by(|a, b| b.cmp(a));
-        self.endgame.value(&comps, n)
+        loony_value(self.g, drawn, self.endgame)
     }
 }
