@@ -6,7 +6,7 @@ mod backends;
 mod bot;
 mod support;
 
-use bot::{enabled_moves, is_over, turn_of, Harness, TOKEN};
+use bot::{assert_move_answered, enabled_moves, is_over, turn_of, Harness, TOKEN};
 use serde_json::json;
 use std::process::Stdio;
 use std::time::Duration;
@@ -59,15 +59,6 @@ fn metric(text: &str, line_start: &str) -> f64 {
         .and_then(|l| l.rsplit(' ').next())
         .and_then(|v| v.parse().ok())
         .unwrap_or(0.0)
-}
-
-/// A move's answer: the board itself (7), or, when the image was not
-/// ready at once on a busy machine, an acknowledgement (6) and an edit.
-fn assert_move_answered(kind: u8) {
-    assert!(
-        kind == 7 || kind == 6,
-        "a click is answered in place: {kind}"
-    );
 }
 
 /// Waits until the board is ready for a person (or over), changed since

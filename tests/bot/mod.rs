@@ -96,6 +96,17 @@ fn mention_in(text: &str) -> Option<u64> {
     text[start..end].parse().ok()
 }
 
+/// A click on a board, to a bot process of its own (the shipped 250 ms
+/// image wait): answered in place with its board (7), or acknowledged
+/// first with the board edited in (6) when the drawing takes longer, as a
+/// debug build on a busy machine can.
+pub fn assert_move_answered(kind: u8) {
+    assert!(
+        kind == 7 || kind == 6,
+        "a click is answered in place: {kind}"
+    );
+}
+
 /// True when the board shows a result.
 pub fn is_over(message: &Msg) -> bool {
     message.content.contains("🏆")
