@@ -96,6 +96,8 @@ fn windows_through(bit: u32) -> &'static [u8] {
 /// Window weights by the discs of its only seat (threats scored apart).
 const WINDOW_WEIGHT: [i32; 4] = [0, 1, 5, 0];
 const THREAT: i32 = 40;
+/// A threat above another seat's threat in its column counts half.
+pub(super) const DOMINATED_HALF: bool = true;
 /// A threat whose cell is playable now.
 const THREAT_PLAYABLE: i32 = 120;
 /// Weight of the root's own evaluation at search leaves (the two others
@@ -103,7 +105,25 @@ const THREAT_PLAYABLE: i32 = 120;
 /// move (`boardbot arena connect4-3p hard medium --games 60 --seed 1
 /// --nodes 600000`): weight 2 won 28, 4 won 34, 8 won 38, 12 won 36, 16
 /// won 33.
-const OWN_WEIGHT: i32 = 8;
+pub(super) const OWN_WEIGHT: i32 = 8;
+/// The cells of every row `r` with `r % 3 == seat`, by seat: when one
+/// column is left, the seat to move fills row `r` there (81 cells, seat 0
+/// first), so a threat on such a row is the seat's to take when the others
+/// run out of moves.
+const ROWS_OF_SEAT: [u128; SEATS] = {
+    let mut m = [0u128; SEATS];
+    let mut c = 0;
+    while c < WIDTH {
+        let mut r = 0;
+        while r < HEIGHT {
+            m[r % SEATS] |= 1 << (c * STRIDE + r);
+            r += 1;
+        }
+        c += 1;
+    }
+    m
+};
+
 pub const COLUMN_BONUS: [i32; WIDTH] = [0, 1, 2, 3, 4, 3, 2, 1, 0];
 
 /// Bit steps of the four directions: up, right, up-right, down-right.
@@ -138,6 +158,18 @@ struct OpenWindows {
     counts: [i32; 4],
     /// Cells completing an open window of three.
     threats: u128,
+}
+
+/// The open windows of every seat, computed once for a node's threats and
+/// its leaf value.
+pub struct Windows([OpenWindows; SEATS]);
+
+impl Windows {
+    /// Threat cells of every seat.
+    #[inline]
+    pub fn threats(&self) -> [u128; SEATS] {
+        [self.0[0].threats, self.0[1].threats, self.0[2].threats]
+    }
 }
 
 /// A search state: discs of every seat and the seat to move.
@@ -207,25 +239,59 @@ impl State {
         w
     }
 
-    /// Threat cells of every seat.
-    pub fn threats(&self) -> [u128; SEATS] {
-        [
-            self.open_windows(0).threats,
-            self.open_windows(1).threats,
-            self.open_windows(2).threats,
-        ]
+    /// The open windows of every seat.
+    #[inline]
+    pub fn windows(&self) -> Windows {
+        Windows([
+            self.open_windows(0),
+            self.open_windows(1),
+            self.open_windows(2),
+        ])
     }
 
-    /// Heuristic value of every seat.
+    /// Threat cells of every seat.
+    pub fn threats(&self) -> [u128; SEATS] {
+        self.windows().threats()
+    }
+
+    /// Heuristic value of every seat (medium's).
     pub fn evaluate(&self) -> [i32; SEATS] {
+        self.evaluate_with(&self.windows(), false)
+    }
+
+    /// Heuristic value of every seat, from its open windows `all`; with
+    /// `search`, the search's refinements.
+    pub fn evaluate_with(&self, all: &Windows, search: bool) -> [i32; SEATS] {
         let play = self.playable();
         let mut e = [0i32; SEATS];
+        let all = &all.0;
+        let c = super::searcher::config();
+        let dominated = search && c.dominated;
+        let parity = if search { c.parity } else { 0 };
         for (s, e) in e.iter_mut().enumerate() {
-            let w = self.open_windows(s);
-            *e = WINDOW_WEIGHT[1] * w.counts[1]
+            let w = &all[s];
+            let mut threats = w.threats;
+            if dominated {
+                // Threats above another seat's threat in their column count
+                // half.
+                let mut above = 0u128;
+                for (o, wo) in all.iter().enumerate() {
+                    if o != s {
+                        above |= wo.threats;
+                    }
+                }
+                let mut up = (above << 1) & BOARD;
+                for _ in 0..HEIGHT {
+                    up |= (up << 1) & BOARD;
+                }
+                threats &= !up;
+                *e += THREAT / 2 * (w.threats & up).count_ones() as i32;
+            }
+            *e += WINDOW_WEIGHT[1] * w.counts[1]
                 + WINDOW_WEIGHT[2] * w.counts[2]
-                + THREAT * w.threats.count_ones() as i32
-                + THREAT_PLAYABLE * (w.threats & play).count_ones() as i32;
+                + THREAT * threats.count_ones() as i32
+                + THREAT_PLAYABLE * (threats & play).count_ones() as i32
+                + parity * (threats & ROWS_OF_SEAT[s]).count_ones() as i32;
         }
         e
     }
@@ -239,8 +305,16 @@ impl State {
     /// The searches' leaf value: the root's own prospects weigh more, since
     /// one opponent's gain is often the other's loss.
     pub fn search_score(&self, root: usize) -> i32 {
-        let e = self.evaluate();
-        OWN_WEIGHT * e[root] - e[(root + 1) % 3] - e[(root + 2) % 3]
+        self.search_score_with(root, &self.windows())
+    }
+
+    /// [`State::search_score`] from the open windows `all`.
+    pub fn search_score_with(&self, root: usize, all: &Windows) -> i32 {
+        let e = self.evaluate_with(all, true);
+        let c = super::searcher::config();
+        c.own_weight * e[root]
+            - c.next_weight * e[(root + 1) % 3]
+            - c.prev_weight * e[(root + 2) % 3]
     }
 
     /// Ordering score of `seat` dropping on `bit`.
