@@ -129,43 +129,12 @@ fn hard(state: &State, kind: Search3p, budget: &Budget) -> Option<Move> {
     let mut searcher = Searcher::new(state, kind, budget, cap);
     let free = CELLS as i32 - state.occupied().count_ones() as i32;
     let mut best = order[0];
-    let endgame = super::searcher::config().endgame;
-    if free <= endgame {
-        return Some(column_of(self_interested(
-            &mut searcher,
-            state,
-            &order,
-            budget,
-            free,
-            best,
-        )));
-    }
     let mut depth = 1;
     while depth <= free {
         match searcher.root_search(state, &mut order, depth) {
             // Every move loses against best play: keep the shallower choice,
             // which at least holds out longer against real opponents.
-            Some((b, score)) if score < -MATE.bound && depth > 1 => {
-                let cfg = super::searcher::config();
-                let shallower = best;
-                match cfg.lost {
-                    1 if !searcher.aborted() => best = b,
-                    2 if !searcher.aborted() => {
-                        best = self_interested(&mut searcher, state, &order, budget, free, best);
-                    }
-                    _ => {}
-                }
-                if cfg.trace {
-                    println!(
-                        "lost: seat {} free {free} depth {depth} shallower {} latest {} chosen {}",
-                        state.to_move,
-                        column_of(shallower),
-                        column_of(b),
-                        column_of(best)
-                    );
-                }
-                break;
-            }
+            Some((_, score)) if score < -MATE.bound && depth > 1 => break,
             Some((b, score)) => {
                 best = b;
                 if searcher.aborted() || score > MATE.bound {
@@ -184,41 +153,6 @@ fn hard(state: &State, kind: Search3p, budget: &Budget) -> Option<Move> {
         depth += 1;
     }
     Some(column_of(best))
-}
-
-/// Iterative deepening of the self-interested search over `order` until
-/// the soft limit (counted from now); `fallback` if no iteration ends.
-fn self_interested(
-    searcher: &mut Searcher,
-    state: &State,
-    order: &[u32],
-    budget: &Budget,
-    free: i32,
-    fallback: u32,
-) -> u32 {
-    let (since, begun) = (searcher.nodes(), Instant::now());
-    let mut best = fallback;
-    let mut d = 1;
-    while d <= free {
-        match searcher.maxn_root(state, order, d) {
-            Some((m, v)) => {
-                best = m;
-                if v.abs() > MATE.bound {
-                    break;
-                }
-            }
-            None => break,
-        }
-        let soft = match budget.nodes {
-            Some(n) => searcher.nodes() - since >= n / HARD_SOFT_NODES_PART,
-            None => begun.elapsed() >= HARD_SOFT,
-        };
-        if soft {
-            break;
-        }
-        d += 1;
-    }
-    best
 }
 
 #[cfg(test)]
