@@ -480,7 +480,13 @@ fn arena(args: &[String]) -> ToolResult {
         games: parse_number(option(&options, "--games"), "--games", 10)? as usize,
         seed: parse_number(option(&options, "--seed"), "--seed", 1)?.into(),
         opening_plies: 0,
-        move_time: Budget::HARD,
+        // With --nodes the node budget limits every move, not the clock
+        // (a minute is only a safeguard), so a loaded machine plays the
+        // same series.
+        move_time: match nodes {
+            Some(_) => Duration::from_secs(60),
+            None => Budget::HARD,
+        },
     };
     let start = AnyGame::new(kind).ok_or("unsupported board size")?;
     // The moves of the game being played, for --log.

