@@ -795,7 +795,7 @@ impl Service {
                 table: slot.no,
                 game: game.clone(),
                 level: Level::Hard,
-                time: crate::cpu::HINT_TIME,
+                time: crate::cpu::hint::time_for(&game),
                 cancel: cancel.clone(),
             })
             .await;

@@ -148,14 +148,10 @@ impl SearchPool {
     }
 
     /// Runs a hint on the hints' lane and waits for its verdict. Its
-    /// `level` and `time` are not used: a hint is as strong as the CPU
-    /// gets, within the game's hint budget ([`cpu::hint::time_for`], and
-    /// [`cpu::HINT_NODES`] for Connect Four).
+    /// `level` is not used (a hint is as strong as the CPU gets); its
+    /// `time` is the caller's ([`cpu::hint::time_for`] the game's own), and
+    /// a Connect Four hint also stops at [`cpu::HINT_NODES`].
     pub async fn hint(&self, search: Search) -> Result<Option<Verdict>, SearchError> {
-        let search = Search {
-            time: cpu::hint::time_for(&search.game),
-            ..search
-        };
         self.submit(&self.hints, search, |game, _, budget| {
             cpu::hint(game, &cpu::hint::limited(game, budget))
         })

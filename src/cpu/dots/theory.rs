@@ -296,14 +296,9 @@ impl SafeSearch<'_> {
             }
         }
         if best == i32::MIN {
-            best = self.loony_estimate(drawn);
+            best = loony_value(self.g, drawn, self.endgame);
         }
         self.memo.insert(key, best);
         best
-    }
-
-    /// The value for the side that must sacrifice ([`loony_value`]).
-    fn loony_estimate(&mut self, drawn: u64) -> i32 {
-        loony_value(self.g, drawn, self.endgame)
     }
 }
