@@ -508,10 +508,8 @@ async fn insert_match(tx: &mut sqlx::Transaction<'_, sqlx::Any>, m: &MatchRecord
 
 fn stored(row: &AnyRow) -> Result<Stored> {
     let state: String = row.try_get(0)?;
+    // Deserializing checks the table (`table::Invalid` says what is wrong).
     let table: Table = serde_json::from_str(&state)?;
-    let table = table
-        .checked()
-        .map_err(|e| StoreError(format!("stored table is inconsistent: {e}")))?;
     let channel: Option<i64> = row.try_get(1)?;
     let message: Option<i64> = row.try_get(2)?;
     let token: Option<String> = row.try_get(3)?;

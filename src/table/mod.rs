@@ -11,12 +11,14 @@ mod play;
 mod record;
 mod refusal;
 mod seats;
+mod stored;
 
 pub use clock::{Paused, Rules, TurnClock, DEFAULT_IDLE_MS, TIMER_CHOICES};
 pub use open::Opening;
 pub use record::{MatchRecord, SeatRecord};
 pub use refusal::Refusal;
 pub use seats::SeatChange;
+pub use stored::Invalid;
 
 use crate::cpu::Level;
 use crate::game::{AnyGame, Game, GameKind, Move, Outcome, Seat};
@@ -275,13 +277,14 @@ pub struct Effects {
     pub started: bool,
 }
 
-/// A table: its seats, its match, its phase.
+/// A table: its seats, its match, its phase. A stored table comes back
+/// only through the checks in `stored.rs`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "stored::StoredTable")]
 pub struct Table {
     /// Unique among all tables; controls carry it.
     pub no: u64,
     /// The server the table is in.
-    #[serde(default)]
     pub guild: u64,
     pub channel: u64,
     pub kind: GameKind,
@@ -297,54 +300,39 @@ pub struct Table {
     /// Matches started at this table, the current one included.
     pub matches: u32,
     /// A person asked to take back their last move; the opponent answers.
-    #[serde(default)]
     pub undo_request: Option<UserId>,
     /// Invited people who declined; a CPU took their seats (3-player games).
-    #[serde(default)]
     pub declined: Vec<UserId>,
     /// Invited people who did not answer in time; a CPU took their seats.
-    #[serde(default)]
     pub missed: Vec<UserId>,
     /// The language of the table's public messages (the host's).
-    #[serde(default)]
     pub lang: Lang,
     /// People who left a 3-player match (resigned, timed out, abandoned);
     /// a CPU plays their seats for the rest of the match.
-    #[serde(default, alias = "resigned")]
     pub departed: Vec<Departure>,
     /// When the current match started (milliseconds since the epoch).
-    #[serde(default)]
     pub match_started_at: u64,
     /// Drawn when the table opened: later seat draws derive from it, so a
     /// table replays the same way from its stored state.
-    #[serde(default)]
     pub seed: u64,
     /// The table's own rules: turn timer and starter rotation.
-    #[serde(default)]
     pub rules: Rules,
     /// The seat the host chose, if any (else the first order is drawn).
-    #[serde(default)]
     pub host_seat: Option<Seat>,
     /// The running turn clock, while a person is to move and a timer is set.
-    #[serde(default)]
     pub clock: Option<TurnClock>,
     /// Set while the host has paused the match.
-    #[serde(default)]
     pub paused: Option<Paused>,
     /// Seat changes that take effect when the next match starts.
-    #[serde(default)]
     pub next_seats: Vec<SeatChange>,
     /// The last accepted action (milliseconds since the epoch).
-    #[serde(default)]
     pub last_action: u64,
     /// The table's matches change ratings (every seat a distinct person).
-    #[serde(default)]
     pub ranked: bool,
     /// How the last match changed its people's ratings (ranked matches).
-    #[serde(default)]
     pub rating_changes: Vec<RatingChange>,
     /// Set on a table that plays a daily puzzle.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub puzzle: Option<Puzzle>,
 }
 
@@ -445,35 +433,6 @@ impl Table {
             }
         }
         people
-    }
-
-    /// The table read back from storage, checked: its position must be the
-    /// one its move history leads to, and its seats must fit its game.
-    pub fn checked(self) -> Result<Table, String> {
-        let mut game = AnyGame::new(self.kind).ok_or("unknown game")?;
-        for (i, &mv) in self.history.iter().enumerate() {
-            game.play(mv)
-                .map_err(|e| format!("move {} of the history: {e:?}", i + 1))?;
-        }
-        if game != self.game {
-            return Err("the position does not follow from the move history".into());
-        }
-        let seats = self.kind.seat_count();
-        let before_first =
-            matches!(self.phase, Phase::Inviting { .. } | Phase::Lobby { .. }) && self.matches == 0;
-        let seated = before_first || self.players.len() == seats;
-        if !seated || self.players.is_empty() || self.players.len() > seats {
-            return Err(format!(
-                "{} seats for a {seats}-seat game",
-                self.players.len()
-            ));
-        }
-        if let Phase::Lobby { seats: lobby } = &self.phase {
-            if lobby.len() != seats {
-                return Err(format!("a lobby of {} seats", lobby.len()));
-            }
-        }
-        Ok(self)
     }
 
     /// The stamp a CPU seat's search is for, when a CPU seat is to move.
@@ -583,5 +542,7 @@ mod tests;
 
 #[cfg(test)]
 mod rule_tests;
+#[cfg(test)]
+mod stored_tests;
 #[cfg(test)]
 pub(crate) mod test_support;
