@@ -14,6 +14,7 @@ mod seats;
 mod stored;
 
 pub use clock::{Paused, Rules, TurnClock, DEFAULT_IDLE_MS, TIMER_CHOICES};
+pub use controls::{Control, Offer};
 pub use open::Opening;
 pub use record::{MatchRecord, SeatRecord};
 pub use refusal::Refusal;
@@ -540,6 +541,8 @@ impl Table {
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
+mod control_tests;
 #[cfg(test)]
 mod rule_tests;
 #[cfg(test)]

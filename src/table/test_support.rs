@@ -47,6 +47,10 @@ impl Open {
         self.0.invited.push((id, format!("p{id}")));
         self
     }
+    pub fn ranked(mut self) -> Open {
+        self.0.ranked = true;
+        self
+    }
     pub fn seat(mut self, seat: Seat) -> Open {
         self.0.host_seat = Some(seat);
         self
