@@ -337,6 +337,140 @@ pub struct Table {
     pub puzzle: Option<Puzzle>,
 }
 
+/// Read-only queries, one per field.
+impl Table {
+    /// Unique among all tables; controls carry it.
+    pub fn no(&self) -> u64 {
+        self.no
+    }
+    /// The server the table is in.
+    pub fn guild(&self) -> u64 {
+        self.guild
+    }
+    pub fn channel(&self) -> u64 {
+        self.channel
+    }
+    pub fn kind(&self) -> GameKind {
+        self.kind
+    }
+    pub fn host(&self) -> UserId {
+        self.host
+    }
+    /// The level of the table's CPU seats.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+    /// Seat order of the current match: `players()[seat]`.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+    /// The moves of the current match.
+    pub fn history(&self) -> &[Move] {
+        &self.history
+    }
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+    /// Bumped on every change; a control drawn for an older stamp is stale.
+    pub fn stamp(&self) -> u64 {
+        self.stamp
+    }
+    /// Matches started at this table, the current one included.
+    pub fn matches(&self) -> u32 {
+        self.matches
+    }
+    /// Who asked to take back their last move, if anyone.
+    pub fn undo_request(&self) -> Option<UserId> {
+        self.undo_request
+    }
+    /// Invited people who declined; a CPU took their seats.
+    pub fn declined(&self) -> &[UserId] {
+        &self.declined
+    }
+    /// Invited people who did not answer in time; a CPU took their seats.
+    pub fn missed(&self) -> &[UserId] {
+        &self.missed
+    }
+    /// The language of the table's public messages (the host's).
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+    /// People who left the match while a CPU played on.
+    pub fn departed(&self) -> &[Departure] {
+        &self.departed
+    }
+    /// When the current match started (milliseconds since the epoch).
+    pub fn match_started_at(&self) -> u64 {
+        self.match_started_at
+    }
+    /// Drawn when the table opened; later seat draws derive from it.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+    /// The seat the host chose, if any.
+    pub fn host_seat(&self) -> Option<Seat> {
+        self.host_seat
+    }
+    /// The running turn clock, if any.
+    pub fn clock(&self) -> Option<TurnClock> {
+        self.clock
+    }
+    /// Set while the host has paused the match.
+    pub fn paused(&self) -> Option<Paused> {
+        self.paused
+    }
+    /// Seat changes that take effect when the next match starts.
+    pub fn next_seats(&self) -> &[SeatChange] {
+        &self.next_seats
+    }
+    /// The last accepted action (milliseconds since the epoch).
+    pub fn last_action(&self) -> u64 {
+        self.last_action
+    }
+    /// The table's matches change ratings (see [`Table::ranked_match`]).
+    pub fn ranked(&self) -> bool {
+        self.ranked
+    }
+    /// How the last match changed its people's ratings.
+    pub fn rating_changes(&self) -> &[RatingChange] {
+        &self.rating_changes
+    }
+    /// Set on a table that plays a daily puzzle.
+    pub fn puzzle(&self) -> Option<&Puzzle> {
+        self.puzzle.as_ref()
+    }
+}
+
+/// The few changes the service makes beside the table's own actions.
+impl Table {
+    /// Keeps the rating changes of the match just ended, for its board.
+    pub fn show_rating_changes(&mut self, changes: Vec<RatingChange>) {
+        self.rating_changes = changes;
+    }
+
+    /// Keeps how many people in the server solved the day's puzzle, as
+    /// counted when this table's match solved it.
+    pub fn count_puzzle_solvers(&mut self, solvers: u32) {
+        if let Some(puzzle) = self.puzzle.as_mut() {
+            puzzle.solvers = solvers;
+        }
+    }
+
+    /// A table stored before tables kept their last action starts its idle
+    /// period at `now`.
+    pub fn start_idle_period_if_unknown(&mut self, now: u64) {
+        if self.last_action == 0 {
+            self.last_action = now;
+        }
+    }
+}
+
 /// The CPU's name with its level, in `lang`: "CPU (hard)".
 pub fn cpu_name(level: Level, lang: Lang) -> String {
     let level = crate::i18n::tr(lang, &format!("level.{}", level.name()), &[]);
