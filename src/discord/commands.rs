@@ -1,11 +1,11 @@
 //! Slash command definitions and the reading of their options.
 
-use super::{BadInput, Failure};
+use super::answer::{BadInput, Failure};
 use crate::cpu::Level;
-use crate::game::{AnyGame, GameKind, Seat};
+use crate::game::{AnyGame, GameKind};
 use crate::i18n::{localizations, tr, Lang};
-use crate::store::ChannelSettings;
-use crate::table::{Refusal, UserId, TIMER_CHOICES};
+use crate::service::{PlayRequest, SettingsChange};
+use crate::table::{Refusal, TIMER_CHOICES};
 use serenity::all::{
     Command, CommandInteraction, CommandOptionType, Context, CreateCommand, CreateCommandOption,
     GuildId, ResolvedValue,
@@ -208,42 +208,9 @@ pub fn definitions() -> Vec<CreateCommand> {
     commands
 }
 
-/// What `/settings` asked to change (nothing: show the settings).
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct SettingsRequest {
-    /// `Some(None)`: switch the timer off.
-    pub timer: Option<Option<u32>>,
-    pub rotate: Option<bool>,
-    pub level: Option<Level>,
-    pub ranked: Option<bool>,
-}
-
-impl SettingsRequest {
-    pub fn is_empty(&self) -> bool {
-        *self == SettingsRequest::default()
-    }
-
-    /// The settings with the asked changes applied.
-    pub fn apply(&self, mut settings: ChannelSettings) -> ChannelSettings {
-        if let Some(timer) = self.timer {
-            settings.timer = timer;
-        }
-        if let Some(rotate) = self.rotate {
-            settings.rotate = rotate;
-        }
-        if let Some(level) = self.level {
-            settings.level = level;
-        }
-        if let Some(ranked) = self.ranked {
-            settings.ranked = ranked;
-        }
-        settings
-    }
-}
-
 /// Reads `/settings` options.
-pub fn read_settings_options(command: &CommandInteraction) -> Result<SettingsRequest, Failure> {
-    let mut request = SettingsRequest::default();
+pub fn read_settings_options(command: &CommandInteraction) -> Result<SettingsChange, Failure> {
+    let mut request = SettingsChange::default();
     for option in command.data.options() {
         match (option.name, option.value) {
             ("timer", ResolvedValue::String("off")) => request.timer = Some(None),
@@ -376,20 +343,6 @@ fn canonical_commands(commands: &serde_json::Value) -> serde_json::Value {
     Value::Array(list)
 }
 
-/// What a game command asked for.
-pub struct PlayRequest {
-    pub kind: GameKind,
-    /// The CPU level, when the command named one.
-    pub level: Option<Level>,
-    /// Seconds per move, when the command set a timer.
-    pub timer: Option<u32>,
-    pub open: bool,
-    pub ranked: bool,
-    pub invited: Vec<(UserId, String)>,
-    pub self_play: bool,
-    pub host_seat: Option<Seat>,
-}
-
 /// Reads a game command's options; refuses bad combinations.
 pub fn read_play_options(
     command: &CommandInteraction,
@@ -397,16 +350,7 @@ pub fn read_play_options(
     bot_user: u64,
 ) -> Result<PlayRequest, Failure> {
     let host = command.user.id.get();
-    let mut request = PlayRequest {
-        kind,
-        level: None,
-        timer: None,
-        open: false,
-        ranked: false,
-        invited: Vec::new(),
-        self_play: false,
-        host_seat: None,
-    };
+    let mut request = PlayRequest::new(kind);
     for option in command.data.options() {
         match (option.name, option.value) {
             ("opponent" | "player2" | "player3", ResolvedValue::User(user, member)) => {
@@ -425,7 +369,7 @@ pub fn read_play_options(
                 if request.invited.iter().any(|(i, _)| *i == id) {
                     return Err(BadInput::InviteOnce.into());
                 }
-                let name = super::shown_name(user, member.and_then(|m| m.nick.as_deref()));
+                let name = super::answer::shown_name(user, member.and_then(|m| m.nick.as_deref()));
                 request.invited.push((id, name));
             }
             ("level", ResolvedValue::String(name)) => {
@@ -462,20 +406,6 @@ pub fn read_play_options(
                 return Err(BadInput::UnexpectedOption(name.to_string()).into());
             }
         }
-    }
-    if request.self_play && !request.invited.is_empty() {
-        return Err(Refusal::InvitedYourself.into());
-    }
-    if request.self_play && kind.seat_count() > 2 {
-        return Err(BadInput::SelfInThree.into());
-    }
-    if request.self_play && request.open {
-        return Err(Refusal::OpenSelfPlay.into());
-    }
-    // Ranked: people only, known before any table opens.
-    let seats_filled = request.invited.len() + 1 == kind.seat_count();
-    if request.ranked && (request.self_play || !(request.open || seats_filled)) {
-        return Err(Refusal::RankedNeedsPeople.into());
     }
     Ok(request)
 }

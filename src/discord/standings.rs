@@ -2,7 +2,7 @@
 //! server, as text and (leaderboard, stats) as an image drawn like the
 //! boards, with the same words in the message for screen readers.
 
-use super::{tell, Asked, Failure, Noted};
+use super::answer::{tell, Asked, BadInput, Failure, Noted};
 use crate::game::GameKind;
 use crate::i18n::{tr, Lang};
 use crate::rating::{leaderboard_text, rating_text};
@@ -22,22 +22,22 @@ pub const RANKED_GAMES: [&str; 2] = ["connect4", "connect4-3p"];
 fn who_and_game(command: &CommandInteraction) -> Result<(UserId, String, Option<String>), Failure> {
     let mut who = (
         command.user.id.get(),
-        super::member_name(&command.user, command.member.as_deref()),
+        super::answer::member_name(&command.user, command.member.as_deref()),
     );
     let mut game = None;
     for option in command.data.options() {
         match (option.name, option.value) {
             ("user", ResolvedValue::User(user, member)) => {
-                let name = super::shown_name(user, member.and_then(|m| m.nick.as_deref()));
+                let name = super::answer::shown_name(user, member.and_then(|m| m.nick.as_deref()));
                 who = (user.id.get(), name);
             }
             ("game", ResolvedValue::String(name)) => {
                 if super::commands::game_kind(name).is_none() {
-                    return Err(super::BadInput::UnexpectedOption(name.to_string()).into());
+                    return Err(BadInput::UnexpectedOption(name.to_string()).into());
                 }
                 game = Some(name.to_owned());
             }
-            (name, _) => return Err(super::BadInput::UnexpectedOption(name.to_string()).into()),
+            (name, _) => return Err(BadInput::UnexpectedOption(name.to_string()).into()),
         }
     }
     Ok((who.0, who.1, game))
@@ -60,20 +60,15 @@ fn about(command: &CommandInteraction) -> Result<About, Failure> {
     Ok((guild, Lang::from_locale(&command.locale), user, name, game))
 }
 
-fn unsaved(e: crate::store::StoreError) -> Failure {
-    Failure::Unsaved(format!("reading ratings: {e}"))
-}
-
 /// `/rating [user] [game]`: one game, or every rated game of the person.
-pub async fn rating(asked: Asked<'_>) -> Result<(), Failure> {
+pub(super) async fn rating(asked: Asked<'_>) -> Result<(), Failure> {
     let (bot, ctx, command) = asked.parts();
     let (guild, lang, user, name, game) = about(command)?;
     let games: Vec<&str> = match &game {
         Some(g) => vec![g.as_str()],
         None => RANKED_GAMES.to_vec(),
     };
-    let store = bot.service.store();
-    let rows = store.ratings(guild, user, &games).await.map_err(unsaved)?;
+    let rows = bot.service.ratings(guild, user, &games).await?;
     let text = if rows.is_empty() {
         let game_title = tr(lang, &format!("game.{}", games[0]), &[]);
         tr(
@@ -139,17 +134,15 @@ async fn answer_with_image(
 }
 
 /// `/leaderboard [game]`: the top 10 and the asker's own line.
-pub async fn leaderboard(asked: Asked<'_>) -> Result<(), Failure> {
+pub(super) async fn leaderboard(asked: Asked<'_>) -> Result<(), Failure> {
     let (bot, ctx, command) = asked.parts();
     let (guild, lang, _, _, game) = about(command)?;
     let game = game.unwrap_or_else(|| GameKind::Connect4.command().to_owned());
     let asker = command.user.id.get();
     let board = bot
         .service
-        .store()
         .leaderboard(guild, &game, 10, Some(asker))
-        .await
-        .map_err(unsaved)?;
+        .await?;
     if board.lines.is_empty() {
         let title = tr(lang, &format!("game.{game}"), &[]);
         tell(
@@ -188,15 +181,10 @@ pub async fn leaderboard(asked: Asked<'_>) -> Result<(), Failure> {
 
 /// `/stats [user]`: results by game, against people and the CPU by level,
 /// longest win streak.
-pub async fn stats(asked: Asked<'_>) -> Result<(), Failure> {
+pub(super) async fn stats(asked: Asked<'_>) -> Result<(), Failure> {
     let (bot, ctx, command) = asked.parts();
     let (guild, lang, user, name, _) = about(command)?;
-    let stats = bot
-        .service
-        .store()
-        .stats(guild, user)
-        .await
-        .map_err(unsaved)?;
+    let stats = bot.service.stats(guild, user).await?;
     if stats.total.games() == 0 {
         tell(ctx, command, tr(lang, "stats.none", &[("name", &name)])).await;
         return Ok(());

@@ -9,14 +9,20 @@
 //! Time comes from an injected [`Clock`] and randomness from an injected
 //! seed, so every rule is testable without sleeping.
 
+mod history;
+mod open;
 pub mod pool;
+mod puzzle;
 mod review;
+mod settings;
 
+pub use open::{Host, PlayRequest};
 pub use pool::{PoolStats, Search, SearchError, SearchPool};
+pub use settings::{SettingsChange, SettingsChanged};
 
 use crate::cpu::{Budget, Level};
 use crate::game::{AnyGame, Game, GameKind, Move};
-use crate::store::{BoardLink, Store, StoreError};
+use crate::store::{BoardLink, Change, ChannelSettings, Settled, Solve, Store, StoreError};
 use crate::table::{
     Action, Effects, Opening, Player, Puzzle, RatingChange, Refusal, Table, UserId, DEFAULT_IDLE_MS,
 };
@@ -196,6 +202,7 @@ pub struct Service {
     notices: mpsc::UnboundedSender<Notice>,
     /// A running table with no action for this long closes.
     idle_ms: AtomicU64,
+    puzzles: puzzle::Puzzles,
 }
 
 impl Service {
@@ -220,6 +227,7 @@ impl Service {
             rng: Mutex::new(rng),
             notices: tx,
             idle_ms: AtomicU64::new(DEFAULT_IDLE_MS),
+            puzzles: puzzle::Puzzles::default(),
         };
         (Arc::new(service), rx)
     }
@@ -482,7 +490,32 @@ impl Service {
     pub async fn act(self: &Arc<Self>, at: At, action: Action) -> Result<Table, Failure> {
         let slot = self.find(at).await?;
         let mut live = slot.live.lock().await;
-        self.apply_locked(&slot, &mut live, action).await
+        self.apply_locked(&slot, &mut live, action, None).await
+    }
+
+    /// Applies a person's move given by its name (a select menu's value,
+    /// `/move at:`), read against the table's own game under its lock.
+    /// Returns the table and the move. A name that is no move is refused
+    /// as [`Refusal::NoSuchMove`] (as [`Refusal::GameOver`] once the game
+    /// is over, where no name is a move).
+    pub async fn act_named(
+        self: &Arc<Self>,
+        at: At,
+        user: UserId,
+        name: &str,
+        stamp: Option<u64>,
+    ) -> Result<(Table, Move), Failure> {
+        let slot = self.find(at).await?;
+        let mut live = slot.live.lock().await;
+        let Some(mv) = live.table.game.parse_move(name) else {
+            if !live.table.is_running() {
+                return Err(Refusal::GameOver.into());
+            }
+            return Err(Refusal::NoSuchMove.into());
+        };
+        let action = Action::Move { user, mv, stamp };
+        let table = self.apply_locked(&slot, &mut live, action, None).await?;
+        Ok((table, mv))
     }
 
     async fn apply_locked(
@@ -490,6 +523,7 @@ impl Service {
         slot: &Arc<Slot>,
         live: &mut Live,
         action: Action,
+        settings: Option<(u64, ChannelSettings)>,
     ) -> Result<Table, Failure> {
         let now = self.now();
         let was_running = live.table.is_running();
@@ -516,8 +550,21 @@ impl Service {
         } else {
             None
         };
-        let rated = match self.store.save_rated(&next, record.as_ref(), now).await {
-            Ok(rated) => rated,
+        let solve = if effects.match_ended {
+            puzzle_solve(&next)
+        } else {
+            None
+        };
+        let change = Change {
+            table: next,
+            finished: record.as_ref(),
+            solve,
+            settings,
+        };
+        // The result, its ratings, a solve and what the board shows of them
+        // are one write.
+        let next = match self.store.save_change(change, now, show_settled).await {
+            Ok((next, _)) => next,
             Err(e) => {
                 if reserved {
                     self.registry().running_in.remove(&slot.channel);
@@ -525,28 +572,6 @@ impl Service {
                 return Err(e.into());
             }
         };
-        if !rated.is_empty() {
-            // The result and the ratings are stored; the board shows the
-            // changes, kept with the table.
-            next.rating_changes = rated
-                .iter()
-                .map(|r| RatingChange {
-                    user: r.user,
-                    rating: r.after.display(),
-                    change: r.after.display_change(),
-                    provisional: r.after.is_provisional(),
-                })
-                .collect();
-            if let Err(e) = self.store.save(&next, None, now).await {
-                warn!(
-                    "table {}: could not store the rating changes to show: {e}",
-                    slot.no
-                );
-            }
-        }
-        if effects.match_ended {
-            self.count_puzzle_solve(&mut next, now).await;
-        }
         live.table = next;
         live.touched = now;
         if is_move {
@@ -560,37 +585,6 @@ impl Service {
         }
         self.follow_up(slot, live, effects);
         Ok(live.table.clone())
-    }
-
-    /// At a puzzle table whose match was just solved: records the solve and
-    /// keeps the server's count of solvers with the table, for its board.
-    /// The match itself is already stored; a failure here only loses the
-    /// count (and is logged).
-    async fn count_puzzle_solve(&self, table: &mut Table, now: u64) {
-        if table.puzzle_solved() != Some(true) {
-            return;
-        }
-        let (Some(puzzle), Some(user)) = (
-            table.puzzle.as_ref(),
-            table.players.iter().find_map(Player::person_id),
-        ) else {
-            return;
-        };
-        let counted = self
-            .store
-            .record_puzzle_solve(table.guild, puzzle.day, table.kind.command(), user, now)
-            .await;
-        match counted {
-            Ok(solvers) => {
-                if let Some(puzzle) = table.puzzle.as_mut() {
-                    puzzle.solvers = solvers;
-                }
-                if let Err(e) = self.store.save(table, None, now).await {
-                    warn!("table {}: could not store the solver count: {e}", table.no);
-                }
-            }
-            Err(e) => warn!("table {}: could not record a puzzle solve: {e}", table.no),
-        }
     }
 
     /// After a change: cancels work drawn for older positions, starts the
@@ -681,7 +675,10 @@ impl Service {
                     live.search = None;
                 }
             }
-            match self.apply_locked(slot, &mut live, action.clone()).await {
+            match self
+                .apply_locked(slot, &mut live, action.clone(), None)
+                .await
+            {
                 Ok(_) => {
                     drop(live);
                     self.notify(Notice::Board(slot.no));
@@ -891,4 +888,39 @@ fn fallback_move(game: &AnyGame, rng: &mut StdRng) -> Option<Move> {
                 .is_some_and(|w| w == game.to_move())
     });
     winning.or_else(|| moves.choose(rng).copied())
+}
+
+/// At a puzzle table whose match was just solved: the person's solve, to
+/// record with the match's end.
+fn puzzle_solve(table: &Table) -> Option<Solve> {
+    if table.puzzle_solved() != Some(true) {
+        return None;
+    }
+    let puzzle = table.puzzle.as_ref()?;
+    Some(Solve {
+        guild: table.guild,
+        day: puzzle.day,
+        game: table.kind.command().to_owned(),
+        user: table.players.iter().find_map(Player::person_id)?,
+    })
+}
+
+/// Puts on the table what its board shows of a match's end: the rating
+/// changes of a ranked match, the day's solvers of a puzzle.
+fn show_settled(table: &mut Table, settled: &Settled) {
+    if !settled.rated.is_empty() {
+        table.rating_changes = settled
+            .rated
+            .iter()
+            .map(|r| RatingChange {
+                user: r.user,
+                rating: r.after.display(),
+                change: r.after.display_change(),
+                provisional: r.after.is_provisional(),
+            })
+            .collect();
+    }
+    if let (Some(solvers), Some(puzzle)) = (settled.solvers, table.puzzle.as_mut()) {
+        puzzle.solvers = solvers;
+    }
 }

@@ -167,6 +167,31 @@ impl SearchPool {
         .await
     }
 
+    /// Runs a long job that no table's move waits for (finding the day's
+    /// puzzle) on the hints' lane, so that it never delays a CPU move.
+    pub async fn run_long<T, F>(&self, work: F) -> Result<T, SearchError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let (tx, rx) = oneshot::channel();
+        let job: Job = Box::new(move || {
+            let result = std::panic::catch_unwind(AssertUnwindSafe(work))
+                .map_err(|_| SearchError::Failed("the job panicked".into()));
+            let _ = tx.send(result);
+        });
+        let sent = self
+            .hints
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .send(job);
+        if sent.is_err() {
+            return Err(SearchError::Failed("the search pool has stopped".into()));
+        }
+        rx.await
+            .unwrap_or_else(|_| Err(SearchError::Failed("the job was dropped".into())))
+    }
+
     async fn submit<T: Send + 'static>(
         &self,
         queue: &Mutex<mpsc::Sender<Job>>,

@@ -85,6 +85,48 @@ pub struct Stored {
     pub board: Option<BoardLink>,
 }
 
+/// One accepted change, written in one transaction by
+/// [`Store::save_change`].
+#[derive(Debug)]
+pub struct Change<'a> {
+    /// The table as the change left it.
+    pub table: Table,
+    /// The record of the match that just ended.
+    pub finished: Option<&'a MatchRecord>,
+    /// A daily puzzle just solved.
+    pub solve: Option<Solve>,
+    /// New defaults for the table's channel, with its server.
+    pub settings: Option<(u64, ChannelSettings)>,
+}
+
+/// A person's solve of a day's puzzle in a server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solve {
+    pub guild: u64,
+    /// Days since 1970-01-01 (UTC).
+    pub day: u64,
+    /// The game's command name.
+    pub game: String,
+    pub user: UserId,
+}
+
+/// What a change's transaction found: the ratings it changed, and the
+/// day's solvers in the server when it recorded a solve.
+#[derive(Debug, Default)]
+pub struct Settled {
+    pub rated: Vec<Rated>,
+    pub solvers: Option<u32>,
+}
+
+/// A day's puzzle as kept: the moves to its position, the move that
+/// solves it, and its goal (see [`crate::cpu::puzzle::Spec`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DailyPuzzle {
+    pub start: Vec<u16>,
+    pub solution: u16,
+    pub goal: i32,
+}
+
 /// The tables and match history.
 #[derive(Clone)]
 pub struct Store {
@@ -238,7 +280,7 @@ impl Store {
     }
 
     /// Writes a table (new or changed) and, when a match just ended, its
-    /// record, in one transaction (see [`Store::save_rated`]).
+    /// record, in one transaction (see [`Store::save_change`]).
     pub async fn save(
         &self,
         table: &Table,
@@ -248,44 +290,57 @@ impl Store {
         self.save_rated(table, finished, now).await.map(|_| ())
     }
 
-    /// Writes a table (new or changed) and, when a match just ended, its
-    /// record, in one transaction; a ranked match's ratings change in that
-    /// same transaction. Returns the ratings it changed.
-    ///
-    /// A match already recorded (the same table and match number, saved
-    /// again after a restart) is neither recorded nor rated again.
+    /// [`Store::save_change`] of a table and the record of the match that
+    /// just ended, if any; returns the ratings it changed.
     pub async fn save_rated(
         &self,
         table: &Table,
         finished: Option<&MatchRecord>,
         now: u64,
     ) -> Result<Vec<Rated>> {
-        let state = serde_json::to_string(table)?;
+        let change = Change {
+            table: table.clone(),
+            finished,
+            solve: None,
+            settings: None,
+        };
+        let (_, settled) = self.save_change(change, now, |_, _| {}).await?;
+        Ok(settled.rated)
+    }
+
+    /// Writes one accepted change in one transaction: the match that just
+    /// ended (recorded once: a match saved again after a restart is neither
+    /// recorded nor rated again) with its ratings, a puzzle solve, the
+    /// channel's defaults, and last the table itself, after `show` has put
+    /// onto it what the board shows of the ratings and solves. Returns the
+    /// table as written.
+    pub async fn save_change<F>(
+        &self,
+        change: Change<'_>,
+        now: u64,
+        show: F,
+    ) -> Result<(Table, Settled)>
+    where
+        F: FnOnce(&mut Table, &Settled) + Send,
+    {
         let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO tables (no, guild, channel, running, stamp, state, deadline, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
-             ON CONFLICT (no) DO UPDATE SET running = excluded.running, stamp = excluded.stamp, \
-             state = excluded.state, deadline = excluded.deadline, updated_at = excluded.updated_at",
-        )
-        .bind(to_i64(table.no))
-        .bind(to_i64(table.guild))
-        .bind(to_i64(table.channel))
-        .bind(i64::from(table.is_running()))
-        .bind(to_i64(table.stamp))
-        .bind(state)
-        .bind(table.next_deadline(DEFAULT_IDLE_MS).map(to_i64))
-        .bind(to_i64(now))
-        .execute(&mut *tx)
-        .await?;
-        let mut rated = Vec::new();
-        if let Some(record) = finished {
+        let mut settled = Settled::default();
+        if let Some(record) = change.finished {
             if insert_match(&mut tx, record).await? && record.ranked {
-                rated = ratings::rate_match(&mut tx, self.backend, record, now).await?;
+                settled.rated = ratings::rate_match(&mut tx, self.backend, record, now).await?;
             }
         }
+        if let Some(solve) = &change.solve {
+            settled.solvers = Some(insert_solve(&mut tx, solve, now).await?);
+        }
+        if let Some((guild, settings)) = &change.settings {
+            upsert_settings(&mut tx, *guild, change.table.channel, settings, now).await?;
+        }
+        let mut table = change.table;
+        show(&mut table, &settled);
+        upsert_table(&mut tx, &table, now).await?;
         tx.commit().await?;
-        Ok(rated)
+        Ok((table, settled))
     }
 
     /// Records where table `no`'s board message is now.
@@ -386,18 +441,61 @@ impl Store {
         user: UserId,
         now: u64,
     ) -> Result<u32> {
-        sqlx::query(
-            "INSERT INTO puzzle_solves (guild, day, game, user_id, solved_at) \
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild, day, game, user_id) DO NOTHING",
+        let solve = Solve {
+            guild,
+            day,
+            game: game.to_owned(),
+            user,
+        };
+        let mut tx = self.pool.begin().await?;
+        let solvers = insert_solve(&mut tx, &solve, now).await?;
+        tx.commit().await?;
+        Ok(solvers)
+    }
+
+    /// The day's puzzle of `game` (its game and board: `connect4`,
+    /// `dots-5x4`), when it was found
+    /// before.
+    pub async fn daily_puzzle(&self, game: &str, day: u64) -> Result<Option<DailyPuzzle>> {
+        let row = sqlx::query(
+            "SELECT start, solution, goal FROM daily_puzzles WHERE game = $1 AND day = $2",
         )
-        .bind(to_i64(guild))
-        .bind(to_i64(day))
         .bind(game.to_owned())
-        .bind(to_i64(user))
-        .bind(to_i64(now))
+        .bind(to_i64(day))
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let start: String = row.try_get(0)?;
+        Ok(Some(DailyPuzzle {
+            start: serde_json::from_str(&start)?,
+            solution: u16::try_from(row.try_get::<i64, _>(1)?)
+                .map_err(|_| StoreError("stored puzzle: a move out of range".into()))?,
+            goal: i32::try_from(row.try_get::<i64, _>(2)?)
+                .map_err(|_| StoreError("stored puzzle: a goal out of range".into()))?,
+        }))
+    }
+
+    /// Keeps the day's puzzle of `game` (the first one stored stays).
+    pub async fn save_daily_puzzle(
+        &self,
+        game: &str,
+        day: u64,
+        puzzle: &DailyPuzzle,
+    ) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO daily_puzzles (game, day, start, solution, goal) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game, day) DO NOTHING",
+        )
+        .bind(game.to_owned())
+        .bind(to_i64(day))
+        .bind(serde_json::to_string(&puzzle.start)?)
+        .bind(i64::from(puzzle.solution))
+        .bind(i64::from(puzzle.goal))
         .execute(&self.pool)
         .await?;
-        self.puzzle_solvers(guild, day, game).await
+        Ok(())
     }
 
     /// How many people in `guild` solved the day's puzzle of `game`.
@@ -444,22 +542,9 @@ impl Store {
         settings: &ChannelSettings,
         now: u64,
     ) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO channel_settings (channel, guild, timer, rotate, level, ranked, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) \
-             ON CONFLICT (channel) DO UPDATE SET timer = excluded.timer, \
-             rotate = excluded.rotate, level = excluded.level, ranked = excluded.ranked, \
-             updated_at = excluded.updated_at",
-        )
-        .bind(to_i64(channel))
-        .bind(to_i64(guild))
-        .bind(settings.timer.map(i64::from))
-        .bind(i64::from(settings.rotate))
-        .bind(settings.level.name().to_owned())
-        .bind(i64::from(settings.ranked))
-        .bind(to_i64(now))
-        .execute(&self.pool)
-        .await?;
+        let mut tx = self.pool.begin().await?;
+        upsert_settings(&mut tx, guild, channel, settings, now).await?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -479,8 +564,84 @@ impl Store {
 const MATCH_COLUMNS: &str = "table_no, match_no, guild, channel, game, size, seats, moves, \
                              result, winner, ended_by, started_at, ended_at, ranked";
 
+type Tx<'c> = sqlx::Transaction<'c, sqlx::Any>;
+
+/// Writes a table's row (new or changed).
+async fn upsert_table(tx: &mut Tx<'_>, table: &Table, now: u64) -> Result<()> {
+    let state = serde_json::to_string(table)?;
+    sqlx::query(
+        "INSERT INTO tables (no, guild, channel, running, stamp, state, deadline, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+         ON CONFLICT (no) DO UPDATE SET running = excluded.running, stamp = excluded.stamp, \
+         state = excluded.state, deadline = excluded.deadline, updated_at = excluded.updated_at",
+    )
+    .bind(to_i64(table.no))
+    .bind(to_i64(table.guild))
+    .bind(to_i64(table.channel))
+    .bind(i64::from(table.is_running()))
+    .bind(to_i64(table.stamp))
+    .bind(state)
+    .bind(table.next_deadline(DEFAULT_IDLE_MS).map(to_i64))
+    .bind(to_i64(now))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Records a puzzle solve (once a person a day) and counts the day's
+/// solvers in its server.
+async fn insert_solve(tx: &mut Tx<'_>, solve: &Solve, now: u64) -> Result<u32> {
+    sqlx::query(
+        "INSERT INTO puzzle_solves (guild, day, game, user_id, solved_at) \
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild, day, game, user_id) DO NOTHING",
+    )
+    .bind(to_i64(solve.guild))
+    .bind(to_i64(solve.day))
+    .bind(solve.game.clone())
+    .bind(to_i64(solve.user))
+    .bind(to_i64(now))
+    .execute(&mut **tx)
+    .await?;
+    let row = sqlx::query(
+        "SELECT COUNT(*) FROM puzzle_solves WHERE guild = $1 AND day = $2 AND game = $3",
+    )
+    .bind(to_i64(solve.guild))
+    .bind(to_i64(solve.day))
+    .bind(solve.game.clone())
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(row.try_get::<i64, _>(0)? as u32)
+}
+
+/// Writes a channel's defaults.
+async fn upsert_settings(
+    tx: &mut Tx<'_>,
+    guild: u64,
+    channel: u64,
+    settings: &ChannelSettings,
+    now: u64,
+) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO channel_settings (channel, guild, timer, rotate, level, ranked, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7) \
+         ON CONFLICT (channel) DO UPDATE SET timer = excluded.timer, \
+         rotate = excluded.rotate, level = excluded.level, ranked = excluded.ranked, \
+         updated_at = excluded.updated_at",
+    )
+    .bind(to_i64(channel))
+    .bind(to_i64(guild))
+    .bind(settings.timer.map(i64::from))
+    .bind(i64::from(settings.rotate))
+    .bind(settings.level.name().to_owned())
+    .bind(i64::from(settings.ranked))
+    .bind(to_i64(now))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 /// Inserts a finished match; `false` when it was already recorded.
-async fn insert_match(tx: &mut sqlx::Transaction<'_, sqlx::Any>, m: &MatchRecord) -> Result<bool> {
+async fn insert_match(tx: &mut Tx<'_>, m: &MatchRecord) -> Result<bool> {
     let done = sqlx::query(
         "INSERT INTO matches (table_no, match_no, guild, channel, game, size, seats, moves, \
          result, winner, ended_by, started_at, ended_at, ranked) \

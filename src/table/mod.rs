@@ -515,6 +515,13 @@ impl Table {
         .map(|s| s as Seat)
     }
 
+    /// Whether `user` hosts this table between two matches (an open table
+    /// before its first, or a finished match): the host may then change
+    /// the table's rules.
+    pub fn hosts_between_matches(&self, user: UserId) -> bool {
+        self.host == user && matches!(self.phase, Phase::Lobby { .. } | Phase::Finished(_))
+    }
+
     /// True while an invitation waits, an open table fills, or a match is
     /// being played.
     pub fn is_running(&self) -> bool {

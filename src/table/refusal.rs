@@ -88,6 +88,8 @@ pub enum Refusal {
     RankedNeedsPeople,
     /// Ranked play is switched off here (`/settings ranked:false`).
     RankedOff,
+    /// Playing every seat oneself is for two-seat games.
+    SelfPlayForTwo,
 }
 
 impl Refusal {
@@ -143,6 +145,7 @@ impl Refusal {
             Refusal::CannotChangeSettings => "refusal.cannot_change_settings",
             Refusal::RankedNeedsPeople => "refusal.ranked_needs_people",
             Refusal::RankedOff => "refusal.ranked_off",
+            Refusal::SelfPlayForTwo => "error.self_in_three",
         }
     }
 

@@ -1,0 +1,251 @@
+//! What a person is told: private answers and follow-ups, the timing of
+//! each interaction's first answer, why an interaction was not carried
+//! out, and the names and rights Discord sends with it.
+
+use super::Bot;
+use crate::i18n::{tr, Lang};
+use crate::service::Failure as ServiceFailure;
+use crate::table::Refusal;
+use serenity::all::{
+    CommandInteraction, Context, CreateAllowedMentions, CreateAutocompleteResponse,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    Interaction,
+};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use tokio::time::Instant;
+use tracing::{error, warn};
+
+tokio::task_local! {
+    /// The interaction being handled, to measure its first answer.
+    pub(super) static FIRST_ANSWER: Arc<FirstAnswer>;
+}
+
+pub(super) struct FirstAnswer {
+    pub(super) arrived: Instant,
+    pub(super) kind: &'static str,
+    pub(super) noted: std::sync::atomic::AtomicBool,
+}
+
+/// Notes the first answer to the interaction being handled (later calls
+/// for the same interaction, such as edits after an acknowledgement, are
+/// not answers).
+pub(super) fn answered<T, E>(result: &Result<T, E>) {
+    let _ = FIRST_ANSWER.try_with(|a| {
+        if !a.noted.swap(true, Ordering::Relaxed) {
+            crate::metrics::metrics().answered(a.kind, a.arrived.elapsed(), result.is_ok());
+        }
+    });
+}
+
+/// Marks a call's result as the first answer to the interaction.
+pub(super) trait Noted {
+    fn noted(self) -> Self;
+}
+
+impl<T, E> Noted for Result<T, E> {
+    fn noted(self) -> Self {
+        answered(&self);
+        self
+    }
+}
+
+/// While shutting down: "restarting, try again in a moment", privately.
+pub(super) async fn answer_restarting(ctx: &Context, interaction: &Interaction) {
+    let sent = match interaction {
+        Interaction::Command(command) => {
+            let text = tr(Lang::from_locale(&command.locale), "error.restarting", &[]);
+            command.create_response(&ctx.http, private(text)).await
+        }
+        Interaction::Component(component) => {
+            let text = tr(
+                Lang::from_locale(&component.locale),
+                "error.restarting",
+                &[],
+            );
+            component.create_response(&ctx.http, private(text)).await
+        }
+        Interaction::Autocomplete(command) => {
+            command
+                .create_response(
+                    &ctx.http,
+                    CreateInteractionResponse::Autocomplete(CreateAutocompleteResponse::new()),
+                )
+                .await
+        }
+        _ => return,
+    };
+    if let Err(e) = sent.noted() {
+        warn!("could not answer an interaction while shutting down: {e}");
+    }
+}
+
+/// Answers a command privately; a failure to answer is logged (the person
+/// sees Discord's own notice that the bot did not answer).
+pub(super) async fn tell(ctx: &Context, command: &CommandInteraction, text: impl Into<String>) {
+    let sent = command
+        .create_response(&ctx.http, private(text))
+        .await
+        .noted();
+    if let Err(e) = sent {
+        warn!("could not answer /{}: {e}", command.data.name);
+    }
+}
+
+/// A private (ephemeral) answer.
+pub(super) fn private(text: impl Into<String>) -> CreateInteractionResponse {
+    CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(true)
+            .allowed_mentions(CreateAllowedMentions::new()),
+    )
+}
+
+/// A private follow-up, for what goes wrong after an acknowledgement.
+pub(super) fn private_followup(text: impl Into<String>) -> CreateInteractionResponseFollowup {
+    CreateInteractionResponseFollowup::new()
+        .content(text)
+        .ephemeral(true)
+        .allowed_mentions(CreateAllowedMentions::new())
+}
+
+/// Why an interaction was not carried out.
+pub(super) enum Failure {
+    /// The person asked for something not allowed: tell them privately.
+    Refused(Refusal),
+    /// A bad option value or move name.
+    Bad(BadInput),
+    /// The change could not be stored: nothing changed, try again.
+    Unsaved(String),
+    /// Our fault: logged, answered with an apology.
+    Internal(String),
+}
+
+impl Failure {
+    /// The private answer, in the asker's language.
+    pub(super) fn answer(self, lang: Lang) -> String {
+        match self {
+            Failure::Refused(r) => r.message_in(lang),
+            Failure::Bad(bad) => bad.message_in(lang),
+            Failure::Unsaved(detail) => {
+                error!("{detail}");
+                tr(lang, "error.storage", &[])
+            }
+            Failure::Internal(detail) => {
+                error!("{detail}");
+                tr(lang, "error.apology", &[])
+            }
+        }
+    }
+}
+
+/// A value typed into a command that means nothing here; what was typed is
+/// cut short before it is shown back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum BadInput {
+    /// The same person named twice.
+    InviteOnce,
+    UnknownLevel(String),
+    PickColour,
+    UnknownSize(String),
+    UnexpectedOption(String),
+    UnknownTimer(String),
+    MoveName(String),
+    /// `/puzzle` for a game that has no puzzles.
+    NoPuzzle(String),
+}
+
+impl BadInput {
+    pub(super) fn message_in(&self, lang: Lang) -> String {
+        let short = |typed: &str| typed.chars().take(40).collect::<String>();
+        match self {
+            BadInput::InviteOnce => tr(lang, "error.invite_once", &[]),
+            BadInput::UnknownLevel(l) => tr(lang, "error.unknown_level", &[("level", &short(l))]),
+            BadInput::PickColour => tr(lang, "error.pick_colour", &[]),
+            BadInput::UnknownSize(s) => tr(lang, "error.unknown_size", &[("size", &short(s))]),
+            BadInput::UnexpectedOption(o) => {
+                tr(lang, "error.unexpected_option", &[("option", &short(o))])
+            }
+            BadInput::NoPuzzle(g) => tr(lang, "error.no_puzzle", &[("game", &short(g))]),
+            BadInput::UnknownTimer(t) => tr(lang, "error.unknown_timer", &[("timer", &short(t))]),
+            BadInput::MoveName(m) => tr(lang, "error.bad_move_name", &[("typed", &short(m))]),
+        }
+    }
+}
+
+impl From<BadInput> for Failure {
+    fn from(bad: BadInput) -> Self {
+        Failure::Bad(bad)
+    }
+}
+
+impl From<Refusal> for Failure {
+    fn from(r: Refusal) -> Self {
+        Failure::Refused(r)
+    }
+}
+
+impl From<ServiceFailure> for Failure {
+    fn from(f: ServiceFailure) -> Self {
+        match f {
+            ServiceFailure::Refused(r) => Failure::Refused(r),
+            ServiceFailure::Store(e) => Failure::Unsaved(format!("storage failed: {e}")),
+        }
+    }
+}
+
+impl From<serenity::Error> for Failure {
+    fn from(e: serenity::Error) -> Self {
+        Failure::Internal(format!("Discord request failed: {e}"))
+    }
+}
+
+/// A slash command being handled: the bot, serenity's context, the
+/// interaction, and when it arrived (every command handler takes one).
+#[derive(Clone, Copy)]
+pub(super) struct Asked<'a> {
+    pub(super) bot: &'a Arc<Bot>,
+    pub(super) ctx: &'a Context,
+    pub(super) command: &'a CommandInteraction,
+    pub(super) arrived: Instant,
+}
+
+impl<'a> Asked<'a> {
+    pub(super) fn parts(self) -> (&'a Arc<Bot>, &'a Context, &'a CommandInteraction) {
+        (self.bot, self.ctx, self.command)
+    }
+}
+
+/// The person's name as the table shows it.
+pub(super) fn display_name(command: &CommandInteraction) -> String {
+    member_name(&command.user, command.member.as_deref())
+}
+
+/// A person's name in this server: nickname, display name or user name.
+pub(super) fn member_name(
+    user: &serenity::all::User,
+    member: Option<&serenity::all::Member>,
+) -> String {
+    shown_name(user, member.and_then(|m| m.nick.as_deref()))
+}
+
+/// A person's name in this server from their nickname there, if any (a
+/// full member in an interaction, a partial one in a user option).
+pub(super) fn shown_name(user: &serenity::all::User, nick: Option<&str>) -> String {
+    nick.map(str::to_owned)
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone())
+}
+
+/// Whether the member who used a command may do what `check` says in this
+/// channel (Discord sends the member's permissions there with the
+/// interaction).
+pub(super) fn member_may(
+    member: Option<&serenity::all::Member>,
+    check: fn(&serenity::all::Permissions) -> bool,
+) -> bool {
+    member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| check(&p))
+}

@@ -1,0 +1,279 @@
+//! The table controls: the board's buttons and menus, the table commands
+//! (`/end`, `/pause`, `/resume`, `/leave`, `/resign`) and hints.
+
+use super::answer::{
+    member_may, member_name, private, private_followup, tell, Asked, Failure, Noted,
+};
+use super::ids::{Control, ControlId};
+use super::show::{answer_with_board, Asking};
+use super::{publish_soon, Bot};
+use crate::game::Game;
+use crate::i18n::{tr, Lang};
+use crate::service::{At, Failure as ServiceFailure};
+use crate::table::{self, Action, Refusal, Table};
+use serenity::all::{
+    Builder, ComponentInteraction, ComponentInteractionDataKind, Context,
+    CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
+};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::time::Instant;
+use tracing::warn;
+
+/// How long a refreshed board may wait for an update in flight before it
+/// is drawn (well inside Discord's 3 s window).
+const ANSWER_WITHIN: Duration = Duration::from_millis(1500);
+
+/// `/end`, `/pause`, `/resume`, `/leave`, `/resign`: act on this channel's
+/// table, answer privately, and show the change on the board.
+pub(super) async fn command_table(asked: Asked<'_>) -> Result<(), Failure> {
+    let (bot, ctx, command) = asked.parts();
+    let user = command.user.id.get();
+    let name = command.data.name.as_str();
+    let action = match name {
+        "end" => Action::End {
+            user,
+            moderator: member_may(command.member.as_deref(), |p| p.manage_messages()),
+        },
+        "pause" => Action::Pause { user, stamp: None },
+        "resume" => Action::Resume { user, stamp: None },
+        "leave" => Action::Leave { user, stamp: None },
+        _ => Action::Resign { user, stamp: None },
+    };
+    let table = bot
+        .service
+        .act(At::Channel(command.channel_id.get()), action)
+        .await?;
+    let lang = Lang::from_locale(&command.locale);
+    let text = tr(
+        lang,
+        &format!("done.{name}"),
+        &[("game", &crate::i18n::game_title(table.kind, lang))],
+    );
+    tell(ctx, command, text).await;
+    publish_soon(bot, ctx, table.no);
+    Ok(())
+}
+
+pub(super) async fn on_component(
+    bot: Arc<Bot>,
+    ctx: Context,
+    component: ComponentInteraction,
+    arrived: Instant,
+) {
+    if let Err(failure) = component_action(&bot, &ctx, &component, arrived).await {
+        if let Err(e) = component
+            .create_response(
+                &ctx.http,
+                private(failure.answer(Lang::from_locale(&component.locale))),
+            )
+            .await
+            .noted()
+        {
+            warn!("could not answer a click: {e}");
+        }
+    }
+}
+
+/// Decodes a click into the action it stands for; the service applies it
+/// (or refuses it) and the click is answered with the new board.
+async fn component_action(
+    bot: &Arc<Bot>,
+    ctx: &Context,
+    component: &ComponentInteraction,
+    arrived: Instant,
+) -> Result<(), Failure> {
+    let Some(id) = ControlId::decode(&component.data.custom_id) else {
+        return Err(Refusal::UnknownControl.into());
+    };
+    let at = At::Table {
+        no: id.table,
+        channel: component.channel_id.get(),
+    };
+    let user = component.user.id.get();
+    let stamp = Some(id.stamp);
+    let action = match id.control {
+        Control::Move(mv) => Action::Move { user, mv, stamp },
+        Control::MoveMenu(_) => {
+            let ComponentInteractionDataKind::StringSelect { values } = &component.data.kind else {
+                return Err(Refusal::UnknownControl.into());
+            };
+            let name = values.first().ok_or(Refusal::NoSuchMove)?;
+            let acted = bot.service.act_named(at, user, name, stamp).await;
+            let acted = acted.map(|(table, _)| table);
+            return answer_click(bot, ctx, component, at, acted, arrived).await;
+        }
+        Control::Resign => Action::Resign { user, stamp },
+        Control::Accept => Action::Accept { user, stamp },
+        Control::Decline => Action::Decline { user, stamp },
+        Control::Rematch => Action::Rematch { user, stamp },
+        Control::Undo => Action::Undo { user, stamp },
+        Control::UndoAnswer(accept) => Action::AnswerUndo {
+            user,
+            accept,
+            stamp,
+        },
+        Control::Hint => return hint(bot, ctx, component, at, id.stamp).await,
+        Control::Join => Action::Join {
+            user,
+            name: member_name(&component.user, component.member.as_ref()),
+            stamp,
+        },
+        Control::Leave => Action::Leave { user, stamp },
+        Control::Start => Action::Start { user, stamp },
+        Control::Pause => Action::Pause { user, stamp },
+        Control::Resume => Action::Resume { user, stamp },
+        Control::FreeSeat => Action::FreeSeat { user, stamp },
+    };
+    let acted = bot.service.act(at, action).await;
+    answer_click(bot, ctx, component, at, acted, arrived).await
+}
+
+/// Answers a click with the table the service returned, or with its
+/// refusal; a click on a board that is behind its table refreshes it.
+async fn answer_click(
+    bot: &Arc<Bot>,
+    ctx: &Context,
+    component: &ComponentInteraction,
+    at: At,
+    acted: Result<Table, ServiceFailure>,
+    arrived: Instant,
+) -> Result<(), Failure> {
+    match acted {
+        Ok(table) => {
+            answer_with_board(bot, ctx, Asking::Click(component), table, arrived).await;
+            Ok(())
+        }
+        Err(ServiceFailure::Refused(Refusal::StaleBoard)) => {
+            refresh_if_behind(bot, ctx, component, at, arrived).await
+        }
+        Err(f) => Err(f.into()),
+    }
+}
+
+/// A click on a board message that is behind its table (an update that
+/// failed, or a restart in between) refreshes it instead of only saying it
+/// is out of date; a click on any other old board is refused.
+async fn refresh_if_behind(
+    bot: &Arc<Bot>,
+    ctx: &Context,
+    component: &ComponentInteraction,
+    at: At,
+    arrived: Instant,
+) -> Result<(), Failure> {
+    let At::Table { no, .. } = at else {
+        return Err(Refusal::StaleBoard.into());
+    };
+    let sync = bot.boards.get(no);
+    // Let an update in flight finish first: it may bring the board up to
+    // date, or find that it cannot.
+    let left = ANSWER_WITHIN.saturating_sub(arrived.elapsed()) / 2;
+    drop(tokio::time::timeout(left, sync.order.lock()).await);
+    let Some((table, link)) = bot.service.board(no).await? else {
+        return Err(Refusal::StaleBoard.into());
+    };
+    let on_board = link
+        .as_ref()
+        .and_then(|l| l.message)
+        .is_none_or(|m| m == component.message.id.get());
+    if !(sync.is_behind() && on_board && table.is_running()) {
+        return Err(Refusal::StaleBoard.into());
+    }
+    drop(sync);
+    answer_with_board(bot, ctx, Asking::Click(component), table, arrived).await;
+    let text = tr(
+        Lang::from_locale(&component.locale),
+        "refusal.board_refreshed",
+        &[],
+    );
+    if let Err(e) = component
+        .create_followup(&ctx.http, private_followup(text))
+        .await
+    {
+        warn!("could not tell a click its board was refreshed: {e}");
+    }
+    Ok(())
+}
+
+/// Answers privately with the move to play for the asker and what the
+/// search proved about it (wins, holds the draw, every move loses, or a
+/// plain best guess).
+async fn hint(
+    bot: &Arc<Bot>,
+    ctx: &Context,
+    component: &ComponentInteraction,
+    at: At,
+    stamp: u64,
+) -> Result<(), Failure> {
+    let asker = component.user.id.get();
+    // Refuse at once what can be refused without searching.
+    let table: Table = bot.service.table(at).await?;
+    if !table.is_running() {
+        return Err(Refusal::GameOver.into());
+    }
+    if table.stamp != stamp {
+        return Err(Refusal::StaleBoard.into());
+    }
+    if table.seat_of(asker).is_none() {
+        return Err(Refusal::NotYourTable.into());
+    }
+    if table.player_to_move().and_then(table::Player::person_id) != Some(asker) {
+        return Err(Refusal::HintNotYourTurn.into());
+    }
+    // The search may take longer than Discord's window: defer privately.
+    component
+        .create_response(
+            &ctx.http,
+            CreateInteractionResponse::Defer(
+                CreateInteractionResponseMessage::new().ephemeral(true),
+            ),
+        )
+        .await
+        .noted()?;
+    let lang = Lang::from_locale(&component.locale);
+    // Say what the search proved about the move, or that it is a guess.
+    let text = match bot.service.hint(at, stamp, asker).await {
+        Ok(answer) => match answer.verdict {
+            Some(verdict) => {
+                use crate::cpu::Verdict;
+                let name = answer.game.move_name(verdict.mv());
+                let (key, moves) = match verdict {
+                    Verdict::Wins {
+                        in_moves: Some(1), ..
+                    } => ("hint.wins_now", None),
+                    Verdict::Wins {
+                        in_moves: Some(n), ..
+                    } => ("hint.wins", Some(n)),
+                    Verdict::Wins { in_moves: None, .. } => ("hint.wins_proved", None),
+                    Verdict::Draws { .. } => ("hint.draws", None),
+                    Verdict::Loses {
+                        lasts_moves: Some(1),
+                        ..
+                    } => ("hint.loses_now", None),
+                    Verdict::Loses {
+                        lasts_moves: Some(n),
+                        ..
+                    } => ("hint.loses", Some(n)),
+                    Verdict::Loses {
+                        lasts_moves: None, ..
+                    } => ("hint.loses_proved", None),
+                    Verdict::Guess { .. } => ("hint.guess", None),
+                };
+                let moves = moves.map(|n| n.to_string()).unwrap_or_default();
+                tr(lang, key, &[("move", &name), ("moves", &moves)])
+            }
+            None => tr(lang, "hint.none", &[]),
+        },
+        Err(f) => Failure::from(f).answer(lang),
+    };
+    // After the acknowledgement, everything goes into the deferred answer,
+    // never into a second response.
+    if let Err(e) = EditInteractionResponse::new()
+        .content(text)
+        .execute(&ctx.http, &component.token)
+        .await
+    {
+        warn!("could not deliver a hint: {e}");
+    }
+    Ok(())
+}

@@ -1,0 +1,143 @@
+//! Learning from the solver: `/review [match]` and `/puzzle [game]`.
+//!
+//! A review is the solver's verdict on each move of a finished match, as
+//! text (the turning points, each with the better move) and a picture (the
+//! biggest turning point and an evaluation strip). The answer is public
+//! when the asker played in the match, private otherwise. It is deferred at
+//! once: the grading runs on the search pool, one position at a time.
+//!
+//! The puzzle is today's position of the game at a table of its own in
+//! this channel, against the hard CPU.
+
+use super::answer::{tell, Asked, BadInput, Failure, Noted};
+use super::show::{answer_with_board, Asking};
+use super::standings::guild_of;
+use crate::game::GameKind;
+use crate::i18n::{tr, Lang};
+use crate::render;
+use crate::review::{picture, review_text};
+use serenity::all::{
+    Builder, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
+    CreateInteractionResponseMessage, EditInteractionResponse, ResolvedValue,
+};
+use tracing::warn;
+
+/// `/review [match]`.
+pub(super) async fn review(asked: Asked<'_>) -> Result<(), Failure> {
+    let (bot, ctx, command) = asked.parts();
+    let lang = Lang::from_locale(&command.locale);
+    let guild = guild_of(command)?;
+    let mut wanted = None;
+    for option in command.data.options() {
+        match (option.name, option.value) {
+            ("match", ResolvedValue::Integer(id)) if id > 0 => wanted = Some(id as u64),
+            ("match", ResolvedValue::Integer(id)) => {
+                tell(
+                    ctx,
+                    command,
+                    tr(lang, "review.unknown_match", &[("id", &id.to_string())]),
+                )
+                .await;
+                return Ok(());
+            }
+            (name, _) => return Err(BadInput::UnexpectedOption(name.to_string()).into()),
+        }
+    }
+    let found = match wanted {
+        Some(id) => bot.service.match_in_guild(guild, id).await?,
+        None => {
+            bot.service
+                .last_match_in_channel(command.channel_id.get())
+                .await?
+        }
+    };
+    let Some((id, record)) = found else {
+        let text = match wanted {
+            Some(id) => tr(lang, "review.unknown_match", &[("id", &id.to_string())]),
+            None => tr(lang, "review.none", &[]),
+        };
+        tell(ctx, command, text).await;
+        return Ok(());
+    };
+    // Public for the people who played it, private for anyone else.
+    let private = !record.played(command.user.id.get());
+    command
+        .create_response(
+            &ctx.http,
+            CreateInteractionResponse::Defer(
+                CreateInteractionResponseMessage::new().ephemeral(private),
+            ),
+        )
+        .await
+        .noted()?;
+    let edit = match bot.service.review(&record).await {
+        Some(review) => {
+            let text = review_text(lang, id, &record, &review);
+            let picture = picture(lang, id, &record, &review);
+            let image = tokio::task::spawn_blocking(move || picture.map(|p| render::review(&p)))
+                .await
+                .ok()
+                .flatten();
+            let mut edit = EditInteractionResponse::new()
+                .content(text)
+                .allowed_mentions(CreateAllowedMentions::new());
+            if let Some(image) = image.filter(|i| !i.png.is_empty()) {
+                edit = edit.new_attachment(
+                    CreateAttachment::bytes(image.png, "review.png").description(image.alt),
+                );
+            }
+            edit
+        }
+        None => EditInteractionResponse::new().content(tr(lang, "review.cannot", &[])),
+    };
+    if let Err(e) = edit.execute(&ctx.http, &command.token).await {
+        warn!("could not deliver the review of match {id}: {e}");
+    }
+    Ok(())
+}
+
+/// `/puzzle [game]`: today's puzzle of the game (Connect Four by default).
+pub(super) async fn puzzle(asked: Asked<'_>) -> Result<(), Failure> {
+    let (bot, ctx, command) = asked.parts();
+    let host = super::play::host_of(command)?;
+    let mut kind = GameKind::Connect4;
+    for option in command.data.options() {
+        match (option.name, option.value) {
+            ("game", ResolvedValue::String(name)) => {
+                kind = super::commands::game_kind(name)
+                    .filter(|k| crate::cpu::puzzle::PUZZLE_GAMES.contains(k))
+                    .ok_or_else(|| Failure::from(BadInput::NoPuzzle(name.to_owned())))?;
+            }
+            (name, _) => return Err(BadInput::UnexpectedOption(name.to_string()).into()),
+        }
+    }
+    // The first asker of the day may wait for the search: acknowledge
+    // first when it is not known yet.
+    let deferred = !bot.service.puzzle_ready(kind);
+    if deferred {
+        command.defer(&ctx.http).await.noted()?;
+    }
+    let lang = Lang::from_locale(&command.locale);
+    let text = match bot.service.open_daily_puzzle(host, kind).await {
+        Ok(Some(table)) => {
+            let asking = Asking::Command { command, deferred };
+            answer_with_board(bot, ctx, asking, table, asked.arrived).await;
+            return Ok(());
+        }
+        Ok(None) => tr(lang, "puzzle.none", &[]),
+        Err(f) if deferred => Failure::from(f).answer(lang),
+        Err(f) => return Err(f.into()),
+    };
+    if deferred {
+        if let Err(e) = EditInteractionResponse::new()
+            .content(text)
+            .execute(&ctx.http, &command.token)
+            .await
+        {
+            warn!("could not answer /puzzle: {e}");
+        }
+    } else {
+        tell(ctx, command, text).await;
+    }
+    Ok(())
+}

@@ -1,0 +1,64 @@
+//! `/settings`: a channel's defaults and its table's rules.
+
+use super::answer::{member_may, tell, Asked, Failure};
+use super::commands;
+use crate::i18n::{tr, Lang};
+use crate::table::Refusal;
+
+/// `/settings`: shows this channel's defaults to anyone; changes what the
+/// service says the person may change (the channel's defaults, this
+/// channel's table's rules between matches).
+pub(super) async fn command_settings(asked: Asked<'_>) -> Result<(), Failure> {
+    let (bot, ctx, command) = asked.parts();
+    let Some(guild) = command.guild_id else {
+        return Err(Refusal::NotInGuild.into());
+    };
+    let change = commands::read_settings_options(command)?;
+    let channel = command.channel_id.get();
+    let lang = Lang::from_locale(&command.locale);
+    let timer_text = |timer: Option<u32>| match timer {
+        Some(seconds) => tr(lang, "rules.timer", &[("seconds", &seconds.to_string())]),
+        None => tr(lang, "settings.no_timer", &[]),
+    };
+    let yes_no = |on: bool| tr(lang, if on { "settings.on" } else { "settings.off" }, &[]);
+    let level_text = |level: crate::cpu::Level| tr(lang, &format!("level.{}", level.name()), &[]);
+    let settings_text = |key: &str, settings: &crate::store::ChannelSettings| {
+        tr(
+            lang,
+            key,
+            &[
+                ("timer", &timer_text(settings.timer)),
+                ("rotate", &yes_no(settings.rotate)),
+                ("level", &level_text(settings.level)),
+                ("ranked", &yes_no(settings.ranked)),
+            ],
+        )
+    };
+    if change.is_empty() {
+        let settings = bot.service.channel_settings(channel).await?;
+        tell(ctx, command, settings_text("settings.shown", &settings)).await;
+        return Ok(());
+    }
+    let manager = member_may(command.member.as_deref(), |p| p.manage_channels());
+    let changed = bot
+        .service
+        .change_settings(guild.get(), channel, command.user.id.get(), manager, change)
+        .await?;
+    let mut lines = Vec::new();
+    if let Some(settings) = &changed.channel {
+        lines.push(settings_text("settings.changed", settings));
+    }
+    if let Some(table) = &changed.table {
+        lines.push(tr(
+            lang,
+            "settings.table_changed",
+            &[
+                ("timer", &timer_text(table.rules.timer)),
+                ("rotate", &yes_no(table.rules.rotate)),
+                ("level", &level_text(table.level)),
+            ],
+        ));
+    }
+    tell(ctx, command, lines.join("\n")).await;
+    Ok(())
+}

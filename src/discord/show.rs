@@ -1,0 +1,180 @@
+//! Answering an interaction with a board: at once when the image is ready
+//! in time, else acknowledged and edited in; then where the board is, for
+//! the next update. Every path that shows a board comes through here.
+
+use super::answer::Noted;
+use super::publish::Drawing;
+use super::{publish_soon, Bot};
+use crate::store::BoardLink;
+use crate::table::Table;
+use serenity::all::{
+    Builder, CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse,
+};
+use std::sync::Arc;
+use tokio::time::Instant;
+use tracing::{error, warn};
+
+/// The interaction a board answers.
+#[derive(Clone, Copy)]
+pub(super) enum Asking<'a> {
+    /// A command that opened a table: its answer is a new board message
+    /// (`deferred`: already acknowledged, so the board is edited in).
+    Command {
+        command: &'a CommandInteraction,
+        deferred: bool,
+    },
+    /// A click on a board message: its answer updates that message.
+    Click(&'a ComponentInteraction),
+}
+
+impl Asking<'_> {
+    fn token(&self) -> &str {
+        match self {
+            Asking::Command { command, .. } => &command.token,
+            Asking::Click(click) => &click.token,
+        }
+    }
+
+    fn channel(&self) -> u64 {
+        match self {
+            Asking::Command { command, .. } => command.channel_id.get(),
+            Asking::Click(click) => click.channel_id.get(),
+        }
+    }
+
+    fn already_acknowledged(&self) -> bool {
+        matches!(self, Asking::Command { deferred: true, .. })
+    }
+
+    /// Acknowledges now, to answer with an edit later (a slow image, or an
+    /// update of the same board being sent).
+    async fn acknowledge(&self, ctx: &Context) -> serenity::Result<()> {
+        match self {
+            Asking::Command { command, .. } => command.defer(&ctx.http).await.noted(),
+            Asking::Click(click) => click
+                .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+                .await
+                .noted(),
+        }
+    }
+}
+
+/// Answers `asking` with `table`'s board, drawn for the table as the
+/// service returned it; whatever fails, the board is published again later
+/// through its link.
+pub(super) async fn answer_with_board(
+    bot: &Arc<Bot>,
+    ctx: &Context,
+    asking: Asking<'_>,
+    table: Table,
+    arrived: Instant,
+) {
+    let no = table.no;
+    let sync = bot.boards.get(no);
+    let mut acknowledged = asking.already_acknowledged();
+    // Wait a moment for an update being sent (a CPU reply, say), so that
+    // this answer still comes in Discord's window.
+    let left = bot.image_wait.saturating_sub(arrived.elapsed());
+    let mut shown = match tokio::time::timeout(left, sync.order.lock()).await {
+        Ok(shown) => shown,
+        Err(_) => {
+            if !acknowledged {
+                if let Err(e) = asking.acknowledge(ctx).await {
+                    warn!("table {no}: could not acknowledge: {e}");
+                }
+                acknowledged = true;
+            }
+            sync.order.lock().await
+        }
+    };
+    // An update sent meanwhile may already show a newer position: then
+    // the answer shows that one.
+    let table = if *shown > table.stamp {
+        match bot.service.board(no).await {
+            Ok(Some((newer, _))) => newer,
+            _ => table,
+        }
+    } else {
+        table
+    };
+    let drawing = Drawing::start(&table);
+    let composed = if acknowledged {
+        drawing.finish().await
+    } else {
+        let left = bot.image_wait.saturating_sub(arrived.elapsed());
+        match drawing.within(left).await {
+            Ok(composed) => composed,
+            Err(drawing) => {
+                // The image is slow (a loaded machine): acknowledge now.
+                if let Err(e) = asking.acknowledge(ctx).await {
+                    warn!("table {no}: could not acknowledge: {e}");
+                }
+                acknowledged = true;
+                drawing.finish().await
+            }
+        }
+    };
+    let sent: Result<(), String> = match composed {
+        Err(e) => Err(e),
+        Ok(composed) if acknowledged => composed
+            .edit()
+            .execute(&ctx.http, asking.token())
+            .await
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        Ok(composed) => match asking {
+            Asking::Command { command, .. } => command
+                .create_response(
+                    &ctx.http,
+                    CreateInteractionResponse::Message(composed.response()),
+                )
+                .await
+                .noted(),
+            Asking::Click(click) => click
+                .create_response(
+                    &ctx.http,
+                    CreateInteractionResponse::UpdateMessage(composed.response()),
+                )
+                .await
+                .noted(),
+        }
+        .map_err(|e| e.to_string()),
+    };
+    if let Err(e) = sent {
+        // The change is stored and the CPU turn queued: only the message
+        // is behind. Publish it through the board's link.
+        warn!("table {no}: could not answer with the board ({e}); publishing it");
+        sync.set_behind(true);
+        drop(shown);
+        publish_soon(bot, ctx, no);
+        return;
+    }
+    let message = match asking {
+        Asking::Click(click) => Some(click.message.id.get()),
+        Asking::Command { command, .. } => match command.get_response(&ctx.http).await {
+            Ok(m) => Some(m.id.get()),
+            Err(e) => {
+                warn!("could not read back the board message: {e}");
+                None
+            }
+        },
+    };
+    let link = BoardLink {
+        channel: asking.channel(),
+        message,
+        token: Some(asking.token().to_owned()),
+        token_at: bot.service.now(),
+        shown: table.stamp,
+    };
+    // Stored before the lock opens: the next update must find it.
+    if let Err(e) = bot.service.set_board(no, link).await {
+        error!("table {no}: could not store where its board is: {e}");
+    }
+    *shown = table.stamp;
+    sync.set_behind(false);
+    drop(shown);
+    if !table.is_running() {
+        drop(sync);
+        bot.boards.release(no);
+    }
+}
