@@ -87,10 +87,7 @@ pub fn board_message(table: &Table) -> BoardMessage {
                         ("game", &title),
                     ],
                 ),
-                components: vec![CreateActionRow::Buttons(vec![
-                    control_button(table, &id, Control::Accept),
-                    control_button(table, &id, Control::Decline),
-                ])],
+                components: vec![CreateActionRow::Buttons(offered_buttons(table, &id))],
                 ping: invites
                     .iter()
                     .filter(|i| i.answer == Answer::Waiting)
@@ -469,23 +466,8 @@ fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateAc
     }
     // Board rows come first; the controls fill what Discord leaves (five
     // rows of five), most needed first.
-    let paused = table.paused.is_some();
-    let undo_asked = table.undo_request.is_some();
-    let wanted = [
-        (Control::Resume, paused),
-        (Control::UndoAnswer(true), undo_asked && !paused),
-        (Control::UndoAnswer(false), undo_asked && !paused),
-        (Control::Resign, true),
-        (Control::Undo, !paused && !undo_asked && offers_undo(table)),
-        (Control::Hint, !paused && offers_hint(table)),
-        (Control::Pause, !paused),
-        (Control::Join, table.reservable_seat().is_some()),
-        (Control::FreeSeat, table.freeable_seat().is_some()),
-        // Last: where the board leaves no room, `/leave` does the same.
-        (Control::Leave, !paused),
-    ];
-    let controls = shown_controls(table, id, &wanted);
-    if paused {
+    let controls = offered_buttons(table, id);
+    if !table.moves_enabled() {
         for row in rows.iter_mut() {
             *row = disabled(row.clone());
         }
@@ -500,16 +482,19 @@ fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateAc
     rows
 }
 
-/// The buttons of the controls marked to be shown, in order.
-fn shown_controls(
-    table: &Table,
-    id: &dyn Fn(Control) -> String,
-    wanted: &[(Control, bool)],
-) -> Vec<CreateButton> {
-    wanted
-        .iter()
-        .filter(|(_, shown)| *shown)
-        .map(|(control, _)| control_button(table, id, *control))
+/// The buttons of the controls the table offers, in its order.
+fn offered_buttons(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateButton> {
+    table
+        .controls()
+        .into_iter()
+        .map(|offer| {
+            let button = control_button(table, id, offer.control.into());
+            if offer.enabled {
+                button
+            } else {
+                button.disabled(true)
+            }
+        })
         .collect()
 }
 
@@ -548,13 +533,7 @@ fn disabled(row: CreateActionRow) -> CreateActionRow {
 /// The controls of a finished match: rematch, and the seat changes that
 /// wait for the next one.
 fn finished_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateActionRow> {
-    let wanted = [
-        (Control::Rematch, true),
-        (Control::Join, table.reservable_seat().is_some()),
-        (Control::Leave, true),
-        (Control::FreeSeat, table.freeable_seat().is_some()),
-    ];
-    vec![CreateActionRow::Buttons(shown_controls(table, id, &wanted))]
+    vec![CreateActionRow::Buttons(offered_buttons(table, id))]
 }
 
 /// A Discord timestamp that every reader sees in their own time ("in 42
@@ -615,25 +594,10 @@ fn lobby_message(
     ));
     BoardMessage {
         content: lines.join("\n"),
-        components: vec![CreateActionRow::Buttons(vec![
-            control_button(table, id, Control::Join).disabled(seats.iter().all(Option::is_some)),
-            control_button(table, id, Control::Leave),
-            control_button(table, id, Control::Start),
-        ])],
+        components: vec![CreateActionRow::Buttons(offered_buttons(table, id))],
         ping: Vec::new(),
         with_image: false,
     }
-}
-
-/// Undo is offered in every game (never in ranked matches).
-pub fn offers_undo(table: &Table) -> bool {
-    !table.ranked_match() && table.puzzle.is_none()
-}
-
-/// Hint: always in Connect Four 3D, and in every game against the CPU.
-pub fn offers_hint(table: &Table) -> bool {
-    table.puzzle.is_none()
-        && (table.kind == GameKind::Connect4ThreeD || table.players.iter().any(Player::is_cpu))
 }
 
 #[cfg(test)]

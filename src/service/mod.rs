@@ -746,6 +746,15 @@ impl Service {
         live.deadline = Some((at, task.abort_handle()));
     }
 
+    /// Whether `user` may have a hint at the table drawn at `stamp`, the
+    /// table's own rule ([`Table::check_hint`]), answered before any search.
+    pub async fn check_hint(&self, at: At, stamp: u64, user: UserId) -> Result<(), Failure> {
+        let slot = self.find(at).await?;
+        let live = slot.live.lock().await;
+        live.table.check_hint(user, stamp)?;
+        Ok(())
+    }
+
     /// The move to play for `user`, who is to move at table `no` drawn at
     /// `stamp`, with what the search proved about it ([`crate::cpu::hint`], on
     /// the pool's hint lane with the game's hint budget,
@@ -760,25 +769,7 @@ impl Service {
         let slot = self.find(at).await?;
         let (game, cancel) = {
             let mut live = slot.live.lock().await;
-            let table = &live.table;
-            if !table.is_running() {
-                return Err(Refusal::GameOver.into());
-            }
-            if table.stamp != stamp {
-                return Err(Refusal::StaleBoard.into());
-            }
-            if table.seat_to_move().is_none() {
-                return Err(Refusal::NotStarted.into());
-            }
-            if table.seat_of(user).is_none() {
-                return Err(Refusal::NotYourTable.into());
-            }
-            if table.player_to_move().and_then(Player::person_id) != Some(user) {
-                return Err(Refusal::HintNotYourTurn.into());
-            }
-            if table.puzzle.is_some() {
-                return Err(Refusal::NoUndoInPuzzle.into());
-            }
+            live.table.check_hint(user, stamp)?;
             if live.hint.is_some() {
                 return Err(Refusal::HintPending.into());
             }
