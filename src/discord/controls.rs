@@ -48,10 +48,10 @@ pub(super) async fn command_table(asked: Asked<'_>) -> Result<(), Failure> {
     let text = tr(
         lang,
         &format!("done.{name}"),
-        &[("game", &crate::i18n::game_title(table.kind, lang))],
+        &[("game", &crate::i18n::game_title(table.kind(), lang))],
     );
     tell(ctx, command, text).await;
-    publish_soon(bot, ctx, table.no);
+    publish_soon(bot, ctx, table.no());
     Ok(())
 }
 

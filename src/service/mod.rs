@@ -170,8 +170,8 @@ impl Slot {
     /// A table in memory with no work running for it yet.
     fn new(table: Table, board: Option<BoardLink>, now: u64) -> Arc<Slot> {
         Arc::new(Slot {
-            no: table.no,
-            channel: table.channel,
+            no: table.no(),
+            channel: table.channel(),
             live: tokio::sync::Mutex::new(Live {
                 table,
                 board,
@@ -304,17 +304,15 @@ impl Service {
         owned: impl Fn(u64) -> bool,
     ) -> Result<usize, StoreError> {
         let mut stored = self.store.running().await?;
-        stored.retain(|s| owned(s.table.guild));
+        stored.retain(|s| owned(s.table.guild()));
         let count = stored.len();
         let mut slots = Vec::new();
         {
             let mut registry = self.registry();
             for mut s in stored {
-                if s.table.last_action == 0 {
-                    // Stored before tables kept their last action: the idle
-                    // period starts now.
-                    s.table.last_action = self.now();
-                }
+                // Stored before tables kept their last action: the idle
+                // period starts now.
+                s.table.start_idle_period_if_unknown(self.now());
                 let slot = Slot::new(s.table, s.board, self.now());
                 slots.push(slot.clone());
                 registry.by_no.insert(slot.no, slot);
@@ -324,7 +322,7 @@ impl Service {
             let mut live = slot.live.lock().await;
             self.registry()
                 .running_in
-                .insert(slot.channel, (slot.no, live.table.kind));
+                .insert(slot.channel, (slot.no, live.table.kind()));
             let effects = Effects {
                 cpu_turn: live.table.cpu_to_move(),
                 ..Effects::default()
@@ -334,7 +332,7 @@ impl Service {
             if live
                 .board
                 .as_ref()
-                .is_none_or(|b| b.shown < live.table.stamp)
+                .is_none_or(|b| b.shown < live.table.stamp())
             {
                 self.notify(Notice::Board(slot.no));
             }
@@ -369,14 +367,14 @@ impl Service {
                 None => Table::open(opening, now, &mut *rng)?,
             }
         };
-        let (no, channel) = (table.no, table.channel);
+        let (no, channel) = (table.no(), table.channel());
         let running = table.is_running();
         if running {
             let mut registry = self.registry();
             if let Some(&(_, kind)) = registry.running_in.get(&channel) {
                 return Err(Refusal::TableRunning { kind }.into());
             }
-            registry.running_in.insert(channel, (no, table.kind));
+            registry.running_in.insert(channel, (no, table.kind()));
         }
         if let Err(e) = self.store.save(&table, None, now).await {
             let mut registry = self.registry();
@@ -507,7 +505,7 @@ impl Service {
     ) -> Result<(Table, Move), Failure> {
         let slot = self.find(at).await?;
         let mut live = slot.live.lock().await;
-        let Some(mv) = live.table.game.parse_move(name) else {
+        let Some(mv) = live.table.game().parse_move(name) else {
             if !live.table.is_running() {
                 return Err(Refusal::GameOver.into());
             }
@@ -543,7 +541,7 @@ impl Service {
             }
             registry
                 .running_in
-                .insert(slot.channel, (slot.no, next.kind));
+                .insert(slot.channel, (slot.no, next.kind()));
         }
         let record = if effects.match_ended {
             next.match_record(now)
@@ -575,7 +573,7 @@ impl Service {
         live.table = next;
         live.touched = now;
         if is_move {
-            crate::metrics::metrics().moved(live.table.kind.command());
+            crate::metrics::metrics().moved(live.table.kind().command());
         }
         if was_running && !live.table.is_running() {
             let mut registry = self.registry();
@@ -590,7 +588,7 @@ impl Service {
     /// After a change: cancels work drawn for older positions, starts the
     /// CPU seat to move and arms the next deadline.
     fn follow_up(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live, effects: Effects) {
-        let stamp = live.table.stamp;
+        let stamp = live.table.stamp();
         for work in [&mut live.search, &mut live.hint] {
             if work.as_ref().is_some_and(|(s, _)| *s != stamp) {
                 if let Some((_, cancel)) = work.take() {
@@ -605,7 +603,7 @@ impl Service {
     }
 
     fn start_cpu(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live, stamp: u64) {
-        if live.table.stamp != stamp || live.search.is_some() {
+        if live.table.stamp() != stamp || live.search.is_some() {
             return;
         }
         let Some(Player::Cpu { level }) = live.table.player_to_move().cloned() else {
@@ -613,7 +611,7 @@ impl Service {
         };
         let cancel = Arc::new(AtomicBool::new(false));
         live.search = Some((stamp, cancel.clone()));
-        let game = live.table.game.clone();
+        let game = live.table.game().clone();
         let service = self.clone();
         let slot = slot.clone();
         tokio::spawn(async move {
@@ -775,7 +773,7 @@ impl Service {
             }
             let cancel = Arc::new(AtomicBool::new(false));
             live.hint = Some((stamp, cancel.clone()));
-            (live.table.game.clone(), cancel)
+            (live.table.game().clone(), cancel)
         };
         let result = self
             .pool
@@ -887,12 +885,12 @@ fn puzzle_solve(table: &Table) -> Option<Solve> {
     if table.puzzle_solved() != Some(true) {
         return None;
     }
-    let puzzle = table.puzzle.as_ref()?;
+    let puzzle = table.puzzle()?;
     Some(Solve {
-        guild: table.guild,
+        guild: table.guild(),
         day: puzzle.day,
-        game: table.kind.command().to_owned(),
-        user: table.players.iter().find_map(Player::person_id)?,
+        game: table.kind().command().to_owned(),
+        user: table.players().iter().find_map(Player::person_id)?,
     })
 }
 
@@ -900,18 +898,20 @@ fn puzzle_solve(table: &Table) -> Option<Solve> {
 /// changes of a ranked match, the day's solvers of a puzzle.
 fn show_settled(table: &mut Table, settled: &Settled) {
     if !settled.rated.is_empty() {
-        table.rating_changes = settled
-            .rated
-            .iter()
-            .map(|r| RatingChange {
-                user: r.user,
-                rating: r.after.display(),
-                change: r.after.display_change(),
-                provisional: r.after.is_provisional(),
-            })
-            .collect();
+        table.show_rating_changes(
+            settled
+                .rated
+                .iter()
+                .map(|r| RatingChange {
+                    user: r.user,
+                    rating: r.after.display(),
+                    change: r.after.display_change(),
+                    provisional: r.after.is_provisional(),
+                })
+                .collect(),
+        );
     }
-    if let (Some(solvers), Some(puzzle)) = (settled.solvers, table.puzzle.as_mut()) {
-        puzzle.solvers = solvers;
+    if let Some(solvers) = settled.solvers {
+        table.count_puzzle_solvers(solvers);
     }
 }

@@ -284,57 +284,57 @@ pub struct Effects {
 #[serde(try_from = "stored::StoredTable")]
 pub struct Table {
     /// Unique among all tables; controls carry it.
-    pub no: u64,
+    no: u64,
     /// The server the table is in.
-    pub guild: u64,
-    pub channel: u64,
-    pub kind: GameKind,
-    pub host: UserId,
-    pub level: Level,
+    guild: u64,
+    channel: u64,
+    kind: GameKind,
+    host: UserId,
+    level: Level,
     /// Seat order of the current match: `players[seat]`.
-    pub players: Vec<Player>,
-    pub game: AnyGame,
-    pub history: Vec<Move>,
-    pub phase: Phase,
+    players: Vec<Player>,
+    game: AnyGame,
+    history: Vec<Move>,
+    phase: Phase,
     /// Bumped on every change; a control drawn for an older stamp is stale.
-    pub stamp: u64,
+    stamp: u64,
     /// Matches started at this table, the current one included.
-    pub matches: u32,
+    matches: u32,
     /// A person asked to take back their last move; the opponent answers.
-    pub undo_request: Option<UserId>,
+    undo_request: Option<UserId>,
     /// Invited people who declined; a CPU took their seats (3-player games).
-    pub declined: Vec<UserId>,
+    declined: Vec<UserId>,
     /// Invited people who did not answer in time; a CPU took their seats.
-    pub missed: Vec<UserId>,
+    missed: Vec<UserId>,
     /// The language of the table's public messages (the host's).
-    pub lang: Lang,
+    lang: Lang,
     /// People who left a 3-player match (resigned, timed out, abandoned);
     /// a CPU plays their seats for the rest of the match.
-    pub departed: Vec<Departure>,
+    departed: Vec<Departure>,
     /// When the current match started (milliseconds since the epoch).
-    pub match_started_at: u64,
+    match_started_at: u64,
     /// Drawn when the table opened: later seat draws derive from it, so a
     /// table replays the same way from its stored state.
-    pub seed: u64,
+    seed: u64,
     /// The table's own rules: turn timer and starter rotation.
-    pub rules: Rules,
+    rules: Rules,
     /// The seat the host chose, if any (else the first order is drawn).
-    pub host_seat: Option<Seat>,
+    host_seat: Option<Seat>,
     /// The running turn clock, while a person is to move and a timer is set.
-    pub clock: Option<TurnClock>,
+    clock: Option<TurnClock>,
     /// Set while the host has paused the match.
-    pub paused: Option<Paused>,
+    paused: Option<Paused>,
     /// Seat changes that take effect when the next match starts.
-    pub next_seats: Vec<SeatChange>,
+    next_seats: Vec<SeatChange>,
     /// The last accepted action (milliseconds since the epoch).
-    pub last_action: u64,
+    last_action: u64,
     /// The table's matches change ratings (every seat a distinct person).
-    pub ranked: bool,
+    ranked: bool,
     /// How the last match changed its people's ratings (ranked matches).
-    pub rating_changes: Vec<RatingChange>,
+    rating_changes: Vec<RatingChange>,
     /// Set on a table that plays a daily puzzle.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub puzzle: Option<Puzzle>,
+    puzzle: Option<Puzzle>,
 }
 
 /// Read-only queries, one per field.

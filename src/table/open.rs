@@ -186,8 +186,8 @@ impl Table {
         Ok((table, effects))
     }
 
-    /// At a puzzle table whose match is over: whether the person solved
-
+    /// An invited person's answer: the match starts once everyone answered
+    /// (a decline closes a two-seat table).
     pub(super) fn answer(
         &mut self,
         user: UserId,
