@@ -152,10 +152,10 @@ impl Metrics {
     }
 
     /// Counts a failed Discord REST call.
-    pub fn rest_error(&self, error: &serenity::Error) {
+    pub fn rest_error(&self, kind: RestErrorKind) {
         self.rest_errors
             .get_or_create(&ErrorLabel {
-                kind: rest_error_kind(error).into(),
+                kind: kind.label().into(),
             })
             .inc();
     }
@@ -181,18 +181,29 @@ impl Metrics {
     }
 }
 
-fn rest_error_kind(error: &serenity::Error) -> &'static str {
-    use serenity::http::HttpError;
-    match error {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
-            match response.status_code.as_u16() {
-                429 => "rate_limited",
-                400..=499 => "client",
-                _ => "server",
-            }
+/// What kind of failure a Discord REST call met, as the transport
+/// classifies it: the ground floor counts it without knowing the client.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RestErrorKind {
+    Timeout,
+    RateLimited,
+    /// Another 4xx.
+    Client,
+    /// A 5xx.
+    Server,
+    Other,
+}
+
+impl RestErrorKind {
+    /// The `kind` label of `boardbot_rest_errors_total`.
+    pub fn label(self) -> &'static str {
+        match self {
+            RestErrorKind::Timeout => "timeout",
+            RestErrorKind::RateLimited => "rate_limited",
+            RestErrorKind::Client => "client",
+            RestErrorKind::Server => "server",
+            RestErrorKind::Other => "other",
         }
-        serenity::Error::Http(HttpError::Request(e)) if e.is_timeout() => "timeout",
-        _ => "other",
     }
 }
 
