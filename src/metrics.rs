@@ -222,34 +222,84 @@ pub trait Probe: Send + Sync + 'static {
     fn refresh(&self) -> Pin<Box<dyn Future<Output = ()> + Send + '_>>;
 }
 
+/// What the listener allows a client: nothing a stray or hostile client
+/// does should cost more than a few sockets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Limits {
+    /// The first and the longest wait after a failed `accept` (out of file
+    /// descriptors, say), doubling in between, so the loop does not spin.
+    pub accept_backoff: (Duration, Duration),
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            accept_backoff: (Duration::from_millis(10), Duration::from_secs(1)),
+        }
+    }
+}
+
 /// Serves `/healthz` and `/metrics` on `addr` until the process ends.
 /// Returns the address it listens on (port 0 picks a free one).
 pub async fn serve(addr: SocketAddr, probe: Arc<dyn Probe>) -> std::io::Result<SocketAddr> {
-    let listener = tokio::net::TcpListener::bind(addr).await?;
+    serve_with(addr, probe, Limits::default()).await
+}
+
+/// [`serve`] within `limits`.
+pub(crate) async fn serve_with(
+    addr: SocketAddr,
+    probe: Arc<dyn Probe>,
+    limits: Limits,
+) -> std::io::Result<SocketAddr> {
+    let listener = Arc::new(tokio::net::TcpListener::bind(addr).await?);
     let bound = listener.local_addr()?;
     info!("metrics and health on http://{bound}/metrics and /healthz");
-    tokio::spawn(async move {
-        loop {
-            let Ok((stream, _)) = listener.accept().await else {
-                continue;
-            };
-            let probe = probe.clone();
-            tokio::spawn(async move {
-                let service = hyper::service::service_fn(move |request: Request<Incoming>| {
-                    let probe = probe.clone();
-                    async move { Ok::<_, std::convert::Infallible>(answer(&*probe, &request).await) }
-                });
-                let io = hyper_util::rt::TokioIo::new(stream);
-                if let Err(e) = hyper::server::conn::http1::Builder::new()
-                    .serve_connection(io, service)
-                    .await
-                {
-                    warn!("metrics connection: {e}");
-                }
-            });
-        }
-    });
+    let accept = move || {
+        let listener = listener.clone();
+        async move { listener.accept().await.map(|(stream, _)| stream) }
+    };
+    tokio::spawn(accept_loop(accept, probe, limits));
     Ok(bound)
+}
+
+/// Accepts connections from `accept` forever and serves each on a task of
+/// its own, within `limits`.
+async fn accept_loop<A, F, S>(mut accept: A, probe: Arc<dyn Probe>, limits: Limits)
+where
+    A: FnMut() -> F,
+    F: Future<Output = std::io::Result<S>>,
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let (first_wait, longest_wait) = limits.accept_backoff;
+    let mut wait = first_wait;
+    loop {
+        let stream = match accept().await {
+            Ok(stream) => {
+                wait = first_wait;
+                stream
+            }
+            Err(e) => {
+                warn!("metrics listener: accept failed, next try in {wait:?}: {e}");
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(longest_wait);
+                continue;
+            }
+        };
+        let probe = probe.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |request: Request<Incoming>| {
+                let probe = probe.clone();
+                async move { Ok::<_, std::convert::Infallible>(answer(&*probe, &request).await) }
+            });
+            let io = hyper_util::rt::TokioIo::new(stream);
+            if let Err(e) = hyper::server::conn::http1::Builder::new()
+                .serve_connection(io, service)
+                .await
+            {
+                warn!("metrics connection: {e}");
+            }
+        });
+    }
 }
 
 async fn answer(probe: &dyn Probe, request: &Request<Incoming>) -> Response<Full<Bytes>> {
@@ -283,5 +333,57 @@ async fn answer(probe: &dyn Probe, request: &Request<Incoming>) -> Response<Full
             "text/plain; charset=utf-8",
             "not found: try /metrics or /healthz\n".into(),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use tokio::net::TcpStream;
+
+    /// A bot whose database is down.
+    struct DatabaseDown;
+
+    const SECRET: &str = "password authentication failed for user \"boardbot\"";
+
+    impl Probe for DatabaseDown {
+        fn health(&self) -> Pin<Box<dyn Future<Output = (bool, String)> + Send + '_>> {
+            Box::pin(async {
+                let text =
+                    format!("gateway: 1/1 shards connected\ndatabase: unreachable ({SECRET})\n");
+                (false, text)
+            })
+        }
+
+        fn refresh(&self) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {
+            Box::pin(async {})
+        }
+    }
+
+    #[tokio::test]
+    async fn a_failing_accept_is_retried_after_a_growing_wait() {
+        let tries = Arc::new(AtomicUsize::new(0));
+        let counted = tries.clone();
+        let accept = move || {
+            let tries = counted.clone();
+            async move {
+                tries.fetch_add(1, Ordering::Relaxed);
+                // Lets the test's timer run even if the loop never waited.
+                tokio::task::yield_now().await;
+                Err::<TcpStream, _>(std::io::Error::other("too many open files"))
+            }
+        };
+        let limits = Limits {
+            accept_backoff: (Duration::from_millis(10), Duration::from_millis(40)),
+            ..Limits::default()
+        };
+        let looping = tokio::spawn(accept_loop(accept, Arc::new(DatabaseDown), limits));
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        looping.abort();
+        // 10, 20, 40, 40, … ms: about 8 tries in 300 ms; without a wait
+        // the loop makes thousands.
+        let tries = tries.load(Ordering::Relaxed);
+        assert!((2..=12).contains(&tries), "{tries} tries in 300 ms");
     }
 }
