@@ -226,6 +226,9 @@ pub trait Probe: Send + Sync + 'static {
 /// does should cost more than a few sockets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Limits {
+    /// A connection that has not sent a request's headers by then is closed
+    /// (a client that opens sockets and sends nothing holds none for long).
+    pub header_timeout: Duration,
     /// The first and the longest wait after a failed `accept` (out of file
     /// descriptors, say), doubling in between, so the loop does not spin.
     pub accept_backoff: (Duration, Duration),
@@ -234,6 +237,7 @@ pub(crate) struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
+            header_timeout: Duration::from_secs(10),
             accept_backoff: (Duration::from_millis(10), Duration::from_secs(1)),
         }
     }
@@ -293,6 +297,8 @@ where
             });
             let io = hyper_util::rt::TokioIo::new(stream);
             if let Err(e) = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(limits.header_timeout)
                 .serve_connection(io, service)
                 .await
             {
@@ -340,6 +346,8 @@ async fn answer(probe: &dyn Probe, request: &Request<Incoming>) -> Response<Full
 mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Instant;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
     use tokio::net::TcpStream;
 
     /// A bot whose database is down.
@@ -359,6 +367,68 @@ mod tests {
         fn refresh(&self) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {
             Box::pin(async {})
         }
+    }
+
+    async fn start(limits: Limits) -> SocketAddr {
+        let addr = "127.0.0.1:0".parse().expect("an address");
+        serve_with(addr, Arc::new(DatabaseDown), limits)
+            .await
+            .expect("the listener starts")
+    }
+
+    /// The whole answer to a GET of `path`; empty when the listener closed
+    /// the connection without one.
+    async fn get(addr: SocketAddr, path: &str) -> String {
+        let mut stream = TcpStream::connect(addr).await.expect("connects");
+        let request = format!("GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n");
+        // A closed connection may refuse the write or the read: no answer.
+        if stream.write_all(request.as_bytes()).await.is_err() {
+            return String::new();
+        }
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer).await;
+        String::from_utf8_lossy(&answer).into_owned()
+    }
+
+    /// How long until the server closed `stream` (end of file or a reset),
+    /// or `None` when it is still open after `within`.
+    async fn closed_within(stream: &mut TcpStream, within: Duration) -> Option<Duration> {
+        let start = Instant::now();
+        let mut buf = [0u8; 512];
+        loop {
+            let left = within.checked_sub(start.elapsed())?;
+            match tokio::time::timeout(left, stream.read(&mut buf)).await {
+                Err(_) => return None,
+                Ok(Ok(0) | Err(_)) => return Some(start.elapsed()),
+                // Whatever the server says before it closes (a 408).
+                Ok(Ok(_)) => {}
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn a_connection_that_sends_no_headers_is_closed_after_the_timeout() {
+        let timeout = Duration::from_millis(200);
+        let addr = start(Limits {
+            header_timeout: timeout,
+            ..Limits::default()
+        })
+        .await;
+        let mut silent = TcpStream::connect(addr).await.expect("connects");
+        let mut slow = TcpStream::connect(addr).await.expect("connects");
+        // Slow loris: a request's first bytes, and then nothing.
+        slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: te")
+            .await
+            .expect("writes");
+        let took = closed_within(&mut silent, Duration::from_secs(5))
+            .await
+            .expect("a silent connection is closed");
+        assert!(took >= timeout / 2, "closed only by the timeout: {took:?}");
+        closed_within(&mut slow, Duration::from_secs(5))
+            .await
+            .expect("a connection that never ends its headers is closed");
+        // A client that does send a request is still answered.
+        assert!(get(addr, "/healthz").await.starts_with("HTTP/1.1 503"));
     }
 
     #[tokio::test]
