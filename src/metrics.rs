@@ -229,6 +229,8 @@ pub(crate) struct Limits {
     /// A connection that has not sent a request's headers by then is closed
     /// (a client that opens sockets and sends nothing holds none for long).
     pub header_timeout: Duration,
+    /// Connections served at once; more are closed as they arrive.
+    pub max_connections: usize,
     /// The first and the longest wait after a failed `accept` (out of file
     /// descriptors, say), doubling in between, so the loop does not spin.
     pub accept_backoff: (Duration, Duration),
@@ -238,6 +240,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             header_timeout: Duration::from_secs(10),
+            max_connections: 64,
             accept_backoff: (Duration::from_millis(10), Duration::from_secs(1)),
         }
     }
@@ -274,8 +277,11 @@ where
     F: Future<Output = std::io::Result<S>>,
     S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
+    let slots = Arc::new(tokio::sync::Semaphore::new(limits.max_connections));
     let (first_wait, longest_wait) = limits.accept_backoff;
     let mut wait = first_wait;
+    // Said once per stretch at the cap, not once per refused client.
+    let mut told_full = false;
     loop {
         let stream = match accept().await {
             Ok(stream) => {
@@ -289,6 +295,19 @@ where
                 continue;
             }
         };
+        // Dropping the stream closes it: a client over the cap learns at
+        // once rather than waiting in a queue.
+        let Ok(slot) = slots.clone().try_acquire_owned() else {
+            if !told_full {
+                warn!(
+                    "metrics listener: {} connections open, closing new ones",
+                    limits.max_connections
+                );
+                told_full = true;
+            }
+            continue;
+        };
+        told_full = false;
         let probe = probe.clone();
         tokio::spawn(async move {
             let service = hyper::service::service_fn(move |request: Request<Incoming>| {
@@ -304,6 +323,7 @@ where
             {
                 warn!("metrics connection: {e}");
             }
+            drop(slot);
         });
     }
 }
@@ -429,6 +449,38 @@ mod tests {
             .expect("a connection that never ends its headers is closed");
         // A client that does send a request is still answered.
         assert!(get(addr, "/healthz").await.starts_with("HTTP/1.1 503"));
+    }
+
+    #[tokio::test]
+    async fn connections_over_the_cap_are_closed_at_once() {
+        let addr = start(Limits {
+            max_connections: 2,
+            ..Limits::default()
+        })
+        .await;
+        // Two connections that send nothing hold both slots (the listener
+        // takes connections in the order they arrive).
+        let mut held = [
+            TcpStream::connect(addr).await.expect("connects"),
+            TcpStream::connect(addr).await.expect("connects"),
+        ];
+        let mut third = TcpStream::connect(addr).await.expect("connects");
+        closed_within(&mut third, Duration::from_secs(5))
+            .await
+            .expect("the third connection is closed");
+        assert_eq!(
+            closed_within(&mut held[0], Duration::from_millis(100)).await,
+            None,
+            "the two within the cap stay open"
+        );
+        // A slot comes free when a connection ends.
+        drop(held);
+        let start = Instant::now();
+        let mut answer = String::new();
+        while answer.is_empty() && start.elapsed() < Duration::from_secs(5) {
+            answer = get(addr, "/healthz").await;
+        }
+        assert!(answer.starts_with("HTTP/1.1 503"), "{answer:?}");
     }
 
     #[tokio::test]
