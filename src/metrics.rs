@@ -216,7 +216,10 @@ pub fn metrics() -> &'static Metrics {
 
 /// What `/healthz` and `/metrics` need from the running bot.
 pub trait Probe: Send + Sync + 'static {
-    /// Gateway connected and database reachable, with a word on each.
+    /// Gateway connected and database reachable, with a line on each
+    /// (`name: state`). Whatever follows a state in parentheses is a detail
+    /// for the log only: `/healthz` is open to anyone who reaches the port,
+    /// and an error's text can name hosts, users or paths.
     fn health(&self) -> Pin<Box<dyn Future<Output = (bool, String)> + Send + '_>>;
     /// Brings the gauges up to date before a scrape.
     fn refresh(&self) -> Pin<Box<dyn Future<Output = ()> + Send + '_>>;
@@ -328,6 +331,20 @@ where
     }
 }
 
+/// The health text without its details: every ` (…)` after a state goes.
+fn public_health(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let line = match (line.find(" ("), line.ends_with(')')) {
+            (Some(at), true) => &line[..at],
+            _ => line,
+        };
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
 async fn answer(probe: &dyn Probe, request: &Request<Incoming>) -> Response<Full<Bytes>> {
     let reply = |status: StatusCode, content_type: &str, body: String| {
         Response::builder()
@@ -342,9 +359,14 @@ async fn answer(probe: &dyn Probe, request: &Request<Incoming>) -> Response<Full
             let status = if ok {
                 StatusCode::OK
             } else {
+                // The details go to the operator's log, not to the client.
+                warn!(
+                    "health check failing: {}",
+                    text.trim_end().replace('\n', "; ")
+                );
                 StatusCode::SERVICE_UNAVAILABLE
             };
-            reply(status, "text/plain; charset=utf-8", text)
+            reply(status, "text/plain; charset=utf-8", public_health(&text))
         }
         ("GET", "/metrics") => {
             probe.refresh().await;
@@ -370,7 +392,7 @@ mod tests {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     use tokio::net::TcpStream;
 
-    /// A bot whose database is down.
+    /// A bot whose database is down, with an error text that must not leak.
     struct DatabaseDown;
 
     const SECRET: &str = "password authentication failed for user \"boardbot\"";
@@ -424,6 +446,18 @@ mod tests {
                 Ok(Ok(_)) => {}
             }
         }
+    }
+
+    #[tokio::test]
+    async fn healthz_says_what_is_down_without_the_error_text() {
+        let addr = start(Limits::default()).await;
+        let answer = get(addr, "/healthz").await;
+        assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+        assert!(
+            answer.ends_with("\r\n\r\ngateway: 1/1 shards connected\ndatabase: unreachable\n"),
+            "{answer}"
+        );
+        assert!(!answer.contains("password"), "{answer}");
     }
 
     #[tokio::test]
@@ -507,5 +541,13 @@ mod tests {
         // the loop makes thousands.
         let tries = tries.load(Ordering::Relaxed);
         assert!((2..=12).contains(&tries), "{tries} tries in 300 ms");
+    }
+
+    #[test]
+    fn only_the_details_in_parentheses_go() {
+        assert_eq!(
+            public_health("gateway: 0/1 shards connected\ndatabase: unreachable (io: refused)\n"),
+            "gateway: 0/1 shards connected\ndatabase: unreachable\n"
+        );
     }
 }
