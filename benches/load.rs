@@ -12,6 +12,8 @@
 //! (`-- --memory 1000`), the resident memory growth from 0 to 1,000 open
 //! tables, per table.
 
+#[path = "../tests/backends/mod.rs"]
+mod backends;
 #[path = "../tests/bot/mod.rs"]
 mod bot;
 #[path = "../tests/support/mod.rs"]
@@ -279,7 +281,7 @@ fn memory(tables: usize) {
         let discord = StandIn::start_with_token(bot::TOKEN).await;
         let d = &discord;
         d.set_callback_window(Duration::from_secs(60));
-        let database = bot::fresh_sqlite();
+        let database = backends::fresh_sqlite("load");
         let child = KillOnDrop(std::process::Command::new(env!("CARGO_BIN_EXE_boardbot"))
             .env_clear()
             .env("PATH", std::env::var("PATH").unwrap_or_default())

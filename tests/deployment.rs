@@ -233,7 +233,7 @@ async fn two_processes_serve_their_own_shards_on_one_database() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_in_the_middle_of_a_game_loses_nothing() {
-    let url = bot::fresh_sqlite();
+    let url = backends::fresh_sqlite("sigterm_in_the_middle_of_a_game");
     let discord = StandIn::start_with_token(TOKEN)
         .await
         .with_timeout(Duration::from_secs(30));
