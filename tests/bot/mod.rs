@@ -1,7 +1,10 @@
-//! Starts the real bot against the Discord stand-in, and helpers to read its
-//! board messages. A test crate that uses it declares `mod backends;` too
-//! (its databases come from there).
+//! Starts the real bot against the Discord stand-in (in this process, or
+//! as a process of its own: [`process`]), and helpers to read its board
+//! messages. A test crate that uses it declares `mod backends;` too (its
+//! databases come from there).
 #![allow(dead_code)]
+
+pub mod process;
 
 use crate::support::{Msg, Reply, StandIn, User};
 use boardbot::config::Config;
