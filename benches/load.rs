@@ -12,6 +12,8 @@
 //! (`-- --memory 1000`), the resident memory growth from 0 to 1,000 open
 //! tables, per table.
 
+#[path = "../tests/backends/mod.rs"]
+mod backends;
 #[path = "../tests/bot/mod.rs"]
 mod bot;
 #[path = "../tests/support/mod.rs"]
@@ -259,17 +261,6 @@ fn memory_line(pid: u32) -> String {
     )
 }
 
-/// The bot's process, killed when the bench ends or fails (a bench that
-/// dies of a closed pipe must not leave the bot running).
-struct KillOnDrop(std::process::Child);
-
-impl Drop for KillOnDrop {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 /// Resident memory growth of the bot alone from 0 to `tables` open tables
 /// (each started against the CPU, its board posted, the person to move).
 /// The bot is the real binary in a process of its own, against the
@@ -279,19 +270,18 @@ fn memory(tables: usize) {
         let discord = StandIn::start_with_token(bot::TOKEN).await;
         let d = &discord;
         d.set_callback_window(Duration::from_secs(60));
-        let database = bot::fresh_sqlite();
-        let child = KillOnDrop(std::process::Command::new(env!("CARGO_BIN_EXE_boardbot"))
-            .env_clear()
-            .env("PATH", std::env::var("PATH").unwrap_or_default())
-            .env("DISCORD_TOKEN", bot::TOKEN)
-            .env("DISCORD_API_BASE", d.base_url())
-            .env("DISCORD_GUILD_ID", d.guild_id().to_string())
-            .env("DATABASE_URL", &database)
-            .env("RUST_LOG", "boardbot=warn,serenity=warn")
-            .stdout(std::process::Stdio::null())
-            .spawn()
-            .expect("the bot binary (target/release/boardbot) starts"));
-        let pid = child.0.id();
+        let database = backends::fresh_sqlite("load");
+        // Killed when the bench ends or fails (a bench that dies of a
+        // closed pipe must not leave the bot running).
+        let mut child = bot::process::start_bot(
+            d,
+            &database,
+            &[
+                ("DISCORD_GUILD_ID", d.guild_id().to_string()),
+                ("RUST_LOG", "boardbot=warn,serenity=warn".into()),
+            ],
+        );
+        let pid = child.id().expect("the bot's pid");
         d.wait_ready().await;
         d.wait_command("move").await;
         // A first table warms up tiles, fonts and the search pool's tables.
@@ -329,7 +319,7 @@ fn memory(tables: usize) {
             "bot growth per table, 200 → {tables} {:.1} KiB (without the first burst's threads and caches)",
             after.saturating_sub(at_200) as f64 / (tables.saturating_sub(200).max(1)) as f64
         );
-        drop(child);
+        let _ = child.kill().await;
         let path = database.trim_start_matches("sqlite://");
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{path}{suffix}"));

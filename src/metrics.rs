@@ -152,10 +152,10 @@ impl Metrics {
     }
 
     /// Counts a failed Discord REST call.
-    pub fn rest_error(&self, error: &serenity::Error) {
+    pub fn rest_error(&self, kind: RestErrorKind) {
         self.rest_errors
             .get_or_create(&ErrorLabel {
-                kind: rest_error_kind(error).into(),
+                kind: kind.label().into(),
             })
             .inc();
     }
@@ -181,18 +181,29 @@ impl Metrics {
     }
 }
 
-fn rest_error_kind(error: &serenity::Error) -> &'static str {
-    use serenity::http::HttpError;
-    match error {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
-            match response.status_code.as_u16() {
-                429 => "rate_limited",
-                400..=499 => "client",
-                _ => "server",
-            }
+/// What kind of failure a Discord REST call met, as the transport
+/// classifies it: the ground floor counts it without knowing the client.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RestErrorKind {
+    Timeout,
+    RateLimited,
+    /// Another 4xx.
+    Client,
+    /// A 5xx.
+    Server,
+    Other,
+}
+
+impl RestErrorKind {
+    /// The `kind` label of `boardbot_rest_errors_total`.
+    pub fn label(self) -> &'static str {
+        match self {
+            RestErrorKind::Timeout => "timeout",
+            RestErrorKind::RateLimited => "rate_limited",
+            RestErrorKind::Client => "client",
+            RestErrorKind::Server => "server",
+            RestErrorKind::Other => "other",
         }
-        serenity::Error::Http(HttpError::Request(e)) if e.is_timeout() => "timeout",
-        _ => "other",
     }
 }
 
@@ -205,40 +216,133 @@ pub fn metrics() -> &'static Metrics {
 
 /// What `/healthz` and `/metrics` need from the running bot.
 pub trait Probe: Send + Sync + 'static {
-    /// Gateway connected and database reachable, with a word on each.
+    /// Gateway connected and database reachable, with a line on each
+    /// (`name: state`). Whatever follows a state in parentheses is a detail
+    /// for the log only: `/healthz` is open to anyone who reaches the port,
+    /// and an error's text can name hosts, users or paths.
     fn health(&self) -> Pin<Box<dyn Future<Output = (bool, String)> + Send + '_>>;
     /// Brings the gauges up to date before a scrape.
     fn refresh(&self) -> Pin<Box<dyn Future<Output = ()> + Send + '_>>;
 }
 
+/// What the listener allows a client: nothing a stray or hostile client
+/// does should cost more than a few sockets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Limits {
+    /// A connection that has not sent a request's headers by then is closed
+    /// (a client that opens sockets and sends nothing holds none for long).
+    pub header_timeout: Duration,
+    /// Connections served at once; more are closed as they arrive.
+    pub max_connections: usize,
+    /// The first and the longest wait after a failed `accept` (out of file
+    /// descriptors, say), doubling in between, so the loop does not spin.
+    pub accept_backoff: (Duration, Duration),
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            header_timeout: Duration::from_secs(10),
+            max_connections: 64,
+            accept_backoff: (Duration::from_millis(10), Duration::from_secs(1)),
+        }
+    }
+}
+
 /// Serves `/healthz` and `/metrics` on `addr` until the process ends.
 /// Returns the address it listens on (port 0 picks a free one).
 pub async fn serve(addr: SocketAddr, probe: Arc<dyn Probe>) -> std::io::Result<SocketAddr> {
-    let listener = tokio::net::TcpListener::bind(addr).await?;
+    serve_with(addr, probe, Limits::default()).await
+}
+
+/// [`serve`] within `limits`.
+pub(crate) async fn serve_with(
+    addr: SocketAddr,
+    probe: Arc<dyn Probe>,
+    limits: Limits,
+) -> std::io::Result<SocketAddr> {
+    let listener = Arc::new(tokio::net::TcpListener::bind(addr).await?);
     let bound = listener.local_addr()?;
     info!("metrics and health on http://{bound}/metrics and /healthz");
-    tokio::spawn(async move {
-        loop {
-            let Ok((stream, _)) = listener.accept().await else {
-                continue;
-            };
-            let probe = probe.clone();
-            tokio::spawn(async move {
-                let service = hyper::service::service_fn(move |request: Request<Incoming>| {
-                    let probe = probe.clone();
-                    async move { Ok::<_, std::convert::Infallible>(answer(&*probe, &request).await) }
-                });
-                let io = hyper_util::rt::TokioIo::new(stream);
-                if let Err(e) = hyper::server::conn::http1::Builder::new()
-                    .serve_connection(io, service)
-                    .await
-                {
-                    warn!("metrics connection: {e}");
-                }
-            });
-        }
-    });
+    let accept = move || {
+        let listener = listener.clone();
+        async move { listener.accept().await.map(|(stream, _)| stream) }
+    };
+    tokio::spawn(accept_loop(accept, probe, limits));
     Ok(bound)
+}
+
+/// Accepts connections from `accept` forever and serves each on a task of
+/// its own, within `limits`.
+async fn accept_loop<A, F, S>(mut accept: A, probe: Arc<dyn Probe>, limits: Limits)
+where
+    A: FnMut() -> F,
+    F: Future<Output = std::io::Result<S>>,
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let slots = Arc::new(tokio::sync::Semaphore::new(limits.max_connections));
+    let (first_wait, longest_wait) = limits.accept_backoff;
+    let mut wait = first_wait;
+    // Said once per stretch at the cap, not once per refused client.
+    let mut told_full = false;
+    loop {
+        let stream = match accept().await {
+            Ok(stream) => {
+                wait = first_wait;
+                stream
+            }
+            Err(e) => {
+                warn!("metrics listener: accept failed, next try in {wait:?}: {e}");
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(longest_wait);
+                continue;
+            }
+        };
+        // Dropping the stream closes it: a client over the cap learns at
+        // once rather than waiting in a queue.
+        let Ok(slot) = slots.clone().try_acquire_owned() else {
+            if !told_full {
+                warn!(
+                    "metrics listener: {} connections open, closing new ones",
+                    limits.max_connections
+                );
+                told_full = true;
+            }
+            continue;
+        };
+        told_full = false;
+        let probe = probe.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |request: Request<Incoming>| {
+                let probe = probe.clone();
+                async move { Ok::<_, std::convert::Infallible>(answer(&*probe, &request).await) }
+            });
+            let io = hyper_util::rt::TokioIo::new(stream);
+            if let Err(e) = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(limits.header_timeout)
+                .serve_connection(io, service)
+                .await
+            {
+                warn!("metrics connection: {e}");
+            }
+            drop(slot);
+        });
+    }
+}
+
+/// The health text without its details: every ` (…)` after a state goes.
+fn public_health(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let line = match (line.find(" ("), line.ends_with(')')) {
+            (Some(at), true) => &line[..at],
+            _ => line,
+        };
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }
 
 async fn answer(probe: &dyn Probe, request: &Request<Incoming>) -> Response<Full<Bytes>> {
@@ -255,9 +359,14 @@ async fn answer(probe: &dyn Probe, request: &Request<Incoming>) -> Response<Full
             let status = if ok {
                 StatusCode::OK
             } else {
+                // The details go to the operator's log, not to the client.
+                warn!(
+                    "health check failing: {}",
+                    text.trim_end().replace('\n', "; ")
+                );
                 StatusCode::SERVICE_UNAVAILABLE
             };
-            reply(status, "text/plain; charset=utf-8", text)
+            reply(status, "text/plain; charset=utf-8", public_health(&text))
         }
         ("GET", "/metrics") => {
             probe.refresh().await;
@@ -272,5 +381,173 @@ async fn answer(probe: &dyn Probe, request: &Request<Incoming>) -> Response<Full
             "text/plain; charset=utf-8",
             "not found: try /metrics or /healthz\n".into(),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Instant;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::TcpStream;
+
+    /// A bot whose database is down, with an error text that must not leak.
+    struct DatabaseDown;
+
+    const SECRET: &str = "password authentication failed for user \"boardbot\"";
+
+    impl Probe for DatabaseDown {
+        fn health(&self) -> Pin<Box<dyn Future<Output = (bool, String)> + Send + '_>> {
+            Box::pin(async {
+                let text =
+                    format!("gateway: 1/1 shards connected\ndatabase: unreachable ({SECRET})\n");
+                (false, text)
+            })
+        }
+
+        fn refresh(&self) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {
+            Box::pin(async {})
+        }
+    }
+
+    async fn start(limits: Limits) -> SocketAddr {
+        let addr = "127.0.0.1:0".parse().expect("an address");
+        serve_with(addr, Arc::new(DatabaseDown), limits)
+            .await
+            .expect("the listener starts")
+    }
+
+    /// The whole answer to a GET of `path`; empty when the listener closed
+    /// the connection without one.
+    async fn get(addr: SocketAddr, path: &str) -> String {
+        let mut stream = TcpStream::connect(addr).await.expect("connects");
+        let request = format!("GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n");
+        // A closed connection may refuse the write or the read: no answer.
+        if stream.write_all(request.as_bytes()).await.is_err() {
+            return String::new();
+        }
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer).await;
+        String::from_utf8_lossy(&answer).into_owned()
+    }
+
+    /// How long until the server closed `stream` (end of file or a reset),
+    /// or `None` when it is still open after `within`.
+    async fn closed_within(stream: &mut TcpStream, within: Duration) -> Option<Duration> {
+        let start = Instant::now();
+        let mut buf = [0u8; 512];
+        loop {
+            let left = within.checked_sub(start.elapsed())?;
+            match tokio::time::timeout(left, stream.read(&mut buf)).await {
+                Err(_) => return None,
+                Ok(Ok(0) | Err(_)) => return Some(start.elapsed()),
+                // Whatever the server says before it closes (a 408).
+                Ok(Ok(_)) => {}
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn healthz_says_what_is_down_without_the_error_text() {
+        let addr = start(Limits::default()).await;
+        let answer = get(addr, "/healthz").await;
+        assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+        assert!(
+            answer.ends_with("\r\n\r\ngateway: 1/1 shards connected\ndatabase: unreachable\n"),
+            "{answer}"
+        );
+        assert!(!answer.contains("password"), "{answer}");
+    }
+
+    #[tokio::test]
+    async fn a_connection_that_sends_no_headers_is_closed_after_the_timeout() {
+        let timeout = Duration::from_millis(200);
+        let addr = start(Limits {
+            header_timeout: timeout,
+            ..Limits::default()
+        })
+        .await;
+        let mut silent = TcpStream::connect(addr).await.expect("connects");
+        let mut slow = TcpStream::connect(addr).await.expect("connects");
+        // Slow loris: a request's first bytes, and then nothing.
+        slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: te")
+            .await
+            .expect("writes");
+        let took = closed_within(&mut silent, Duration::from_secs(5))
+            .await
+            .expect("a silent connection is closed");
+        assert!(took >= timeout / 2, "closed only by the timeout: {took:?}");
+        closed_within(&mut slow, Duration::from_secs(5))
+            .await
+            .expect("a connection that never ends its headers is closed");
+        // A client that does send a request is still answered.
+        assert!(get(addr, "/healthz").await.starts_with("HTTP/1.1 503"));
+    }
+
+    #[tokio::test]
+    async fn connections_over_the_cap_are_closed_at_once() {
+        let addr = start(Limits {
+            max_connections: 2,
+            ..Limits::default()
+        })
+        .await;
+        // Two connections that send nothing hold both slots (the listener
+        // takes connections in the order they arrive).
+        let mut held = [
+            TcpStream::connect(addr).await.expect("connects"),
+            TcpStream::connect(addr).await.expect("connects"),
+        ];
+        let mut third = TcpStream::connect(addr).await.expect("connects");
+        closed_within(&mut third, Duration::from_secs(5))
+            .await
+            .expect("the third connection is closed");
+        assert_eq!(
+            closed_within(&mut held[0], Duration::from_millis(100)).await,
+            None,
+            "the two within the cap stay open"
+        );
+        // A slot comes free when a connection ends.
+        drop(held);
+        let start = Instant::now();
+        let mut answer = String::new();
+        while answer.is_empty() && start.elapsed() < Duration::from_secs(5) {
+            answer = get(addr, "/healthz").await;
+        }
+        assert!(answer.starts_with("HTTP/1.1 503"), "{answer:?}");
+    }
+
+    #[tokio::test]
+    async fn a_failing_accept_is_retried_after_a_growing_wait() {
+        let tries = Arc::new(AtomicUsize::new(0));
+        let counted = tries.clone();
+        let accept = move || {
+            let tries = counted.clone();
+            async move {
+                tries.fetch_add(1, Ordering::Relaxed);
+                // Lets the test's timer run even if the loop never waited.
+                tokio::task::yield_now().await;
+                Err::<TcpStream, _>(std::io::Error::other("too many open files"))
+            }
+        };
+        let limits = Limits {
+            accept_backoff: (Duration::from_millis(10), Duration::from_millis(40)),
+            ..Limits::default()
+        };
+        let looping = tokio::spawn(accept_loop(accept, Arc::new(DatabaseDown), limits));
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        looping.abort();
+        // 10, 20, 40, 40, … ms: about 8 tries in 300 ms; without a wait
+        // the loop makes thousands.
+        let tries = tries.load(Ordering::Relaxed);
+        assert!((2..=12).contains(&tries), "{tries} tries in 300 ms");
+    }
+
+    #[test]
+    fn only_the_details_in_parentheses_go() {
+        assert_eq!(
+            public_health("gateway: 0/1 shards connected\ndatabase: unreachable (io: refused)\n"),
+            "gateway: 0/1 shards connected\ndatabase: unreachable\n"
+        );
     }
 }

@@ -1,5 +1,6 @@
 //! Connect Four through the real serenity client against the Discord stand-in.
 
+mod backends;
 mod bot;
 mod support;
 

@@ -6,12 +6,11 @@ mod backends;
 mod bot;
 mod support;
 
+use bot::process::{settled, start_bot};
 use bot::{assert_move_answered, enabled_moves, is_over, turn_of, Harness, TOKEN};
 use serde_json::json;
-use std::process::Stdio;
 use std::time::Duration;
-use support::{Msg, StandIn, User};
-use tokio::process::{Child, Command};
+use support::{StandIn, User};
 
 /// A free port on loopback for a process's metrics listener.
 fn free_port() -> u16 {
@@ -19,26 +18,6 @@ fn free_port() -> u16 {
         .and_then(|l| l.local_addr())
         .expect("a free port")
         .port()
-}
-
-fn start_bot(discord: &StandIn, database_url: &str, extra: &[(&str, String)]) -> Child {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_boardbot"));
-    command
-        .env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env("DISCORD_TOKEN", TOKEN)
-        .env("DISCORD_API_BASE", discord.base_url())
-        .env("DATABASE_URL", database_url)
-        .env("RUST_LOG", "boardbot=info,serenity=warn");
-    for (name, value) in extra {
-        command.env(name, value);
-    }
-    command
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("the bot binary starts")
 }
 
 async fn get(url: &str) -> (u16, String) {
@@ -59,20 +38,6 @@ fn metric(text: &str, line_start: &str) -> f64 {
         .and_then(|l| l.rsplit(' ').next())
         .and_then(|v| v.parse().ok())
         .unwrap_or(0.0)
-}
-
-/// Waits until the board is ready for a person (or over), changed since
-/// `after`.
-async fn settled(discord: &StandIn, board: u64, after: Option<u32>) -> Msg {
-    discord
-        .wait_message(board, |m| {
-            // A deferred answer's message stays empty until the board is
-            // edited in: it is not a board yet.
-            after.is_none_or(|v| m.version > v)
-                && !m.content.contains("thinking")
-                && (turn_of(m).is_some() || is_over(m))
-        })
-        .await
 }
 
 /// Plays the first free column (or rod) for `who` whenever it is their
@@ -233,7 +198,7 @@ async fn two_processes_serve_their_own_shards_on_one_database() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_in_the_middle_of_a_game_loses_nothing() {
-    let url = bot::fresh_sqlite();
+    let url = backends::fresh_sqlite("sigterm_in_the_middle_of_a_game");
     let discord = StandIn::start_with_token(TOKEN)
         .await
         .with_timeout(Duration::from_secs(30));

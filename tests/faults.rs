@@ -3,6 +3,7 @@
 //! answer window and a failed CPU search, each injected through the
 //! stand-in while a game is played to its end.
 
+mod backends;
 mod bot;
 mod support;
 

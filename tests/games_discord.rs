@@ -4,6 +4,7 @@
 //! The CPU is only trusted to play legal moves: no test depends on which
 //! move it picks.
 
+mod backends;
 mod bot;
 mod support;
 

@@ -2,6 +2,7 @@
 //! stand-in: `/review` of a finished match (public for its players,
 //! private for others, by number too).
 
+mod backends;
 mod bot;
 mod support;
 

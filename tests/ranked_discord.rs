@@ -2,6 +2,7 @@
 //! refusals before a table opens, a ranked match that changes ratings,
 //! `/rating`, `/leaderboard`, `/stats` and switching ranked play off.
 
+mod backends;
 mod bot;
 mod support;
 

@@ -7,40 +7,16 @@ mod backends;
 mod bot;
 mod support;
 
+use bot::process::{self, settled};
 use bot::{assert_move_answered, enabled_moves, is_over, turn_of, TOKEN};
 use serde_json::json;
-use std::process::Stdio;
 use support::{Msg, StandIn};
-use tokio::process::{Child, Command};
+use tokio::process::Child;
 
+/// The bot's process for the stand-in's guild.
 fn start_bot(discord: &StandIn, database_url: &str) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_boardbot"))
-        .env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env("DISCORD_TOKEN", TOKEN)
-        .env("DISCORD_API_BASE", discord.base_url())
-        .env("DISCORD_GUILD_ID", discord.guild_id().to_string())
-        .env("DATABASE_URL", database_url)
-        .env("RUST_LOG", "boardbot=info,serenity=warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("the bot binary starts")
-}
-
-/// Waits until the board is ready for a person (or the match is over) and
-/// changed since `after`.
-async fn settled(discord: &StandIn, board: u64, after: Option<u32>) -> Msg {
-    discord
-        .wait_message(board, |m| {
-            // A deferred answer's message stays empty until the board is
-            // edited in: it is not a board yet.
-            after.is_none_or(|v| m.version > v)
-                && !m.content.contains("thinking")
-                && (turn_of(m).is_some() || is_over(m))
-        })
-        .await
+    let guild = [("DISCORD_GUILD_ID", discord.guild_id().to_string())];
+    process::start_bot(discord, database_url, &guild)
 }
 
 /// The columns holding discs, counted from the board text is not possible;

@@ -566,3 +566,108 @@ async fn puzzle_solves_are_counted_per_server_and_person() {
         );
     }
 }
+
+/// `/settings` through the service: a manager who hosts the channel's
+/// table between matches changes the defaults and the table together;
+/// when the table refuses (a puzzle table keeps its rules), neither
+/// changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settings_and_the_table_change_together_or_not_at_all() {
+    use boardbot::service::SettingsChange;
+    use boardbot::table::Puzzle;
+    for url in each_backend("settings_together").await {
+        let clock = HandClock::at(6_000_000);
+        let store = Store::open(&url).await.unwrap();
+        let svc = service(store.clone(), clock.clone()).await;
+        let change = SettingsChange {
+            timer: Some(Some(60)),
+            ..SettingsChange::default()
+        };
+        // A finished puzzle table: its host may not change its rules.
+        let puzzle = Puzzle {
+            day: 20_000,
+            start: vec![0, 1, 0, 1, 0, 1],
+            goal: 1,
+            solvers: 0,
+        };
+        let table = svc
+            .open_puzzle(opening(800, 80, GameKind::Connect4, vec![]), puzzle)
+            .await
+            .unwrap();
+        let at = At::Table {
+            no: 800,
+            channel: 80,
+        };
+        let resign = Action::Resign {
+            user: HOST,
+            stamp: Some(table.stamp()),
+        };
+        svc.act(at, resign).await.unwrap();
+        let refused = svc.change_settings(1, 80, HOST, true, change).await;
+        assert!(
+            matches!(refused, Err(Failure::Refused(Refusal::PuzzleAlone))),
+            "{url}: {refused:?}"
+        );
+        assert_eq!(
+            store.channel_settings(80).await.unwrap().timer,
+            None,
+            "{url}"
+        );
+        // Someone else without Manage Channels changes nothing.
+        let refused = svc.change_settings(1, 80, GUEST, false, change).await;
+        assert!(
+            matches!(
+                refused,
+                Err(Failure::Refused(Refusal::CannotChangeSettings))
+            ),
+            "{url}: {refused:?}"
+        );
+        // An open table before its match: both change, in one write.
+        let mut lobby = opening(801, 81, GameKind::Connect4, vec![]);
+        lobby.open = true;
+        svc.open(lobby).await.unwrap();
+        let changed = svc
+            .change_settings(1, 81, HOST, true, change)
+            .await
+            .unwrap();
+        assert_eq!(changed.channel.unwrap().timer, Some(60), "{url}");
+        assert_eq!(changed.table.unwrap().rules().timer, Some(60), "{url}");
+        assert_eq!(store.channel_settings(81).await.unwrap().timer, Some(60));
+        let stored = store.load(801).await.unwrap().unwrap().table;
+        assert_eq!(stored.rules().timer, Some(60), "{url}");
+        // The host alone changes the table's rules, not the defaults.
+        let off = SettingsChange {
+            timer: Some(None),
+            ..SettingsChange::default()
+        };
+        let changed = svc.change_settings(1, 81, HOST, false, off).await.unwrap();
+        assert!(changed.channel.is_none(), "{url}");
+        assert_eq!(changed.table.unwrap().rules().timer, None, "{url}");
+        assert_eq!(store.channel_settings(81).await.unwrap().timer, Some(60));
+    }
+}
+
+/// The day's puzzle is searched for once however many ask at once, and a
+/// new process on the same store finds it there without searching.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_days_puzzle_is_searched_once_and_kept() {
+    for url in each_backend("daily_puzzle_kept").await {
+        let clock = HandClock::at(20_000 * 86_400_000 + 1_000);
+        let store = Store::open(&url).await.unwrap();
+        let svc = service(store.clone(), clock.clone()).await;
+        assert!(!svc.puzzle_ready(GameKind::Connect4));
+        let (a, b) = tokio::join!(
+            svc.daily_puzzle(GameKind::Connect4),
+            svc.daily_puzzle(GameKind::Connect4)
+        );
+        let found = a.expect("a puzzle for the day");
+        assert_eq!(b.as_ref(), Some(&found), "{url}");
+        assert_eq!(svc.pool_stats().long_jobs, 1, "{url}");
+        assert!(svc.puzzle_ready(GameKind::Connect4));
+        let again = service(store.clone(), clock.clone()).await;
+        assert_eq!(again.daily_puzzle(GameKind::Connect4).await, Some(found));
+        assert_eq!(again.pool_stats().long_jobs, 0, "{url}: searched again");
+        // A game without puzzles has none, and says so at once.
+        assert_eq!(svc.daily_puzzle(GameKind::Connect4ThreeD).await, None);
+    }
+}

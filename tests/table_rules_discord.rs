@@ -2,6 +2,7 @@
 //! the Discord stand-in: open tables, pause, ending a table, turn timers
 //! and channel settings.
 
+mod backends;
 mod bot;
 mod support;
 

@@ -12,7 +12,8 @@
 
 use crate::cpu::dots::levels::hint_verdict as dots_verdict;
 use crate::cpu::search::{Budget, Cpu, Level};
-use crate::game::{AnyGame, Move};
+use crate::cpu::verdict::Verdict;
+use crate::game::AnyGame;
 use rand::Rng;
 use std::time::Duration;
 
@@ -62,38 +63,6 @@ pub fn limited(game: &AnyGame, budget: &Budget) -> Budget {
 /// it ([`time_for`] and [`limited`]).
 pub fn budget_for(game: &AnyGame) -> Budget {
     limited(game, &Budget::new(time_for(game)))
-}
-
-/// What a hint proved about its move, for the player who asked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
-    /// `mv` wins. `in_moves`: the asker's moves up to and including the
-    /// winning one, when the solver knows it (the fastest win).
-    Wins { mv: Move, in_moves: Option<u32> },
-    /// `mv` holds the draw (and no move wins).
-    Draws { mv: Move },
-    /// Every move loses. `lasts_moves`: the asker's moves before the loss,
-    /// this one counted, when the solver knows `mv` resists longest.
-    Loses { mv: Move, lasts_moves: Option<u32> },
-    /// Nothing proved in time: the best move the search found.
-    Guess { mv: Move },
-}
-
-impl Verdict {
-    /// The move the hint suggests.
-    pub fn mv(&self) -> Move {
-        match *self {
-            Verdict::Wins { mv, .. }
-            | Verdict::Draws { mv }
-            | Verdict::Loses { mv, .. }
-            | Verdict::Guess { mv } => mv,
-        }
-    }
-
-    /// True unless the verdict is only a guess.
-    pub fn is_proved(&self) -> bool {
-        !matches!(self, Verdict::Guess { .. })
-    }
 }
 
 /// The hint for the side to move in `game`, or `None` when the game is

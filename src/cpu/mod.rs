@@ -25,7 +25,8 @@
 //! - [`connect4_3d`]: PVS with a transposition table and threat-first
 //!   ordering, exact once few cells are free;
 //! - [`hint`]: the move for a person, with what was proved about it
-//!   ([`Verdict`]: wins, draws, every move loses, or a plain guess);
+//!   ([`Verdict`]: wins, draws, every move loses, or a plain guess; in
+//!   [`verdict`], which the levels that prove it import, not `hint`);
 //! - [`connect4_3p`]: paranoid alpha-beta (measured against Best-Reply
 //!   Search) with per-seat line counts.
 //!
@@ -41,9 +42,11 @@ pub mod hint;
 pub mod puzzle;
 pub mod review;
 pub mod search;
+pub mod verdict;
 
-pub use hint::{hint, Verdict, HINT_CAP, HINT_NODES, HINT_TIME};
+pub use hint::{hint, HINT_CAP, HINT_NODES, HINT_TIME};
 pub use search::{Budget, Cpu, Level};
+pub use verdict::Verdict;
 
 use crate::game::{AnyGame, Move};
 

@@ -6,6 +6,7 @@
 
 use super::board::{self, BoardMessage};
 use crate::game::AnyGame;
+use crate::metrics::RestErrorKind;
 use crate::render;
 use crate::service::Service;
 use crate::store::BoardLink;
@@ -222,7 +223,7 @@ enum Trouble {
 }
 
 fn trouble(e: &serenity::Error) -> Trouble {
-    crate::metrics::metrics().rest_error(e);
+    crate::metrics::metrics().rest_error(rest_error_kind(e));
     match e {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
             let status = response.status_code.as_u16();
@@ -235,6 +236,21 @@ fn trouble(e: &serenity::Error) -> Trouble {
             }
         }
         _ => Trouble::Transient,
+    }
+}
+
+/// The metrics' kind of a failed REST call.
+fn rest_error_kind(error: &serenity::Error) -> RestErrorKind {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            match response.status_code.as_u16() {
+                429 => RestErrorKind::RateLimited,
+                400..=499 => RestErrorKind::Client,
+                _ => RestErrorKind::Server,
+            }
+        }
+        serenity::Error::Http(HttpError::Request(e)) if e.is_timeout() => RestErrorKind::Timeout,
+        _ => RestErrorKind::Other,
     }
 }
 

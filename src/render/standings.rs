@@ -764,9 +764,11 @@ mod tests {
         );
     }
 
-    /// Writes the images to `target/standings/` to look at them.
+    /// Writes the images to `target/standings/` to look at them; it
+    /// writes pictures and checks nothing (hence ignored):
+    /// `cargo test --lib render::standings -- --ignored`.
     #[test]
-    #[ignore]
+    #[ignore = "writes pictures to look at; checks nothing"]
     fn write_sample_images() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/standings");
         std::fs::create_dir_all(&dir).unwrap();

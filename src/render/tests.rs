@@ -597,10 +597,11 @@ fn docs_pictures_are_current() {
     }
 }
 
-/// Writes edge-case boards to `target/render-samples/` for a look by eye:
+/// Writes edge-case boards to `target/render-samples/` for a look by eye;
+/// it writes pictures and checks nothing (hence ignored):
 /// `cargo test --lib render::tests::write_samples -- --ignored`
 #[test]
-#[ignore]
+#[ignore = "writes pictures to look at; checks nothing"]
 fn write_samples() {
     let dir = std::path::Path::new("target/render-samples");
     std::fs::create_dir_all(dir).expect("target/ is writable");

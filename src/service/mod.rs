@@ -9,12 +9,14 @@
 //! Time comes from an injected [`Clock`] and randomness from an injected
 //! seed, so every rule is testable without sleeping.
 
+mod deadline;
 mod history;
 mod open;
 pub mod pool;
 mod puzzle;
 mod review;
 mod settings;
+mod turns;
 
 pub use open::{Host, PlayRequest};
 pub use pool::{PoolStats, Search, SearchError, SearchPool};
@@ -27,7 +29,6 @@ use crate::table::{
     Action, Effects, Opening, Player, Puzzle, RatingChange, Refusal, Table, UserId, DEFAULT_IDLE_MS,
 };
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::collections::HashMap;
 use std::fmt;
@@ -36,7 +37,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::task::AbortHandle;
-use tracing::{error, warn};
+use tracing::warn;
+use turns::fallback_move;
 
 /// Milliseconds since the epoch, as the service sees them.
 pub trait Clock: Send + Sync + 'static {
@@ -602,146 +604,8 @@ impl Service {
         self.arm_deadline(slot, live);
     }
 
-    fn start_cpu(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live, stamp: u64) {
-        if live.table.stamp() != stamp || live.search.is_some() {
-            return;
-        }
-        let Some(Player::Cpu { level }) = live.table.player_to_move().cloned() else {
-            return;
-        };
-        let cancel = Arc::new(AtomicBool::new(false));
-        live.search = Some((stamp, cancel.clone()));
-        let game = live.table.game().clone();
-        let service = self.clone();
-        let slot = slot.clone();
-        tokio::spawn(async move {
-            let search = Search {
-                table: slot.no,
-                game: game.clone(),
-                level,
-                time: think_time(level),
-                cancel: cancel.clone(),
-            };
-            let started = std::time::Instant::now();
-            let found = service.pool.search(search).await;
-            crate::metrics::metrics().cpu_move(
-                game.kind().command(),
-                level.name(),
-                started.elapsed(),
-            );
-            let mv = match found {
-                Ok(Some(mv)) => mv,
-                Err(SearchError::Cancelled) => return,
-                other => {
-                    if cancel.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    warn!(
-                        "table {}: the CPU search gave no move ({other:?}); playing a legal one",
-                        slot.no
-                    );
-                    let Some(mv) = fallback_move(&game, &mut service.rng()) else {
-                        return;
-                    };
-                    mv
-                }
-            };
-            service
-                .apply_retrying(&slot, Action::CpuMove { mv, stamp }, Some(stamp))
-                .await;
-        });
-    }
-
     fn rng(&self) -> MutexGuard<'_, StdRng> {
         self.rng.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Applies an action that no person waits for (a CPU move, a clock),
-    /// retrying while the store fails, then asks for the board to be
-    /// published. `search` is the stamp of the CPU search that produced it.
-    async fn apply_retrying(
-        self: &Arc<Self>,
-        slot: &Arc<Slot>,
-        action: Action,
-        search: Option<u64>,
-    ) {
-        let mut wait = Duration::from_millis(200);
-        loop {
-            let mut live = slot.live.lock().await;
-            if let Some(stamp) = search {
-                if live.search.as_ref().is_some_and(|(s, _)| *s == stamp) {
-                    live.search = None;
-                }
-            }
-            match self
-                .apply_locked(slot, &mut live, action.clone(), None)
-                .await
-            {
-                Ok(_) => {
-                    drop(live);
-                    self.notify(Notice::Board(slot.no));
-                    return;
-                }
-                // The table moved on (a person resigned, say): drop it, and
-                // keep its clocks armed.
-                Err(Failure::Refused(_)) => {
-                    let next = live.table.next_deadline(self.idle_ms());
-                    if next.is_some_and(|at| at > self.now()) {
-                        self.arm_deadline(slot, &mut live);
-                    }
-                    return;
-                }
-                Err(Failure::Store(e)) => {
-                    error!(
-                        "table {}: could not store {action:?}: {e}; retrying",
-                        slot.no
-                    );
-                    if let Some(stamp) = search {
-                        // Keep the seat marked as searching while we retry.
-                        live.search = Some((stamp, Arc::default()));
-                    }
-                }
-            }
-            drop(live);
-            tokio::time::sleep(wait).await;
-            wait = (wait * 2).min(Duration::from_secs(30));
-        }
-    }
-
-    fn arm_deadline(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) {
-        let next = live.table.next_deadline(self.idle_ms());
-        if live.deadline.as_ref().map(|d| d.0) == next {
-            return;
-        }
-        if let Some((_, task)) = live.deadline.take() {
-            task.abort();
-        }
-        let Some(at) = next else {
-            return;
-        };
-        let wait = Duration::from_millis(at.saturating_sub(self.now()));
-        let service = self.clone();
-        let slot2 = slot.clone();
-        let task = tokio::spawn(async move {
-            tokio::time::sleep(wait).await;
-            // An injected clock may lag tokio's: wait until it agrees.
-            while service.now() < at {
-                tokio::time::sleep(Duration::from_millis(at - service.now())).await;
-            }
-            {
-                let mut live = slot2.live.lock().await;
-                if live.deadline.as_ref().map(|d| d.0) != Some(at) {
-                    return;
-                }
-                // This task is ending: there is nothing left to abort.
-                live.deadline = None;
-            }
-            let idle_ms = service.idle_ms();
-            service
-                .apply_retrying(&slot2, Action::Tick { idle_ms }, None)
-                .await;
-        });
-        live.deadline = Some((at, task.abort_handle()));
     }
 
     /// Whether `user` may have a hint at the table drawn at `stamp`, the
@@ -809,50 +673,6 @@ impl Service {
             verdict,
         })
     }
-
-    /// Drops finished tables untouched for `idle_ms` from memory (they stay
-    /// in the store). Returns how many left.
-    pub async fn sweep(&self, idle_ms: u64) -> usize {
-        let now = self.now();
-        let slots: Vec<Arc<Slot>> = self.registry().by_no.values().cloned().collect();
-        let mut gone = 0;
-        for slot in slots {
-            let Ok(live) = slot.live.try_lock() else {
-                continue;
-            };
-            let idle = !live.table.is_running()
-                && live.search.is_none()
-                && live.hint.is_none()
-                && live.touched + idle_ms <= now;
-            if idle {
-                let mut registry = self.registry();
-                if registry
-                    .by_no
-                    .get(&slot.no)
-                    .is_some_and(|s| Arc::ptr_eq(s, &slot))
-                {
-                    registry.by_no.remove(&slot.no);
-                    gone += 1;
-                }
-            }
-        }
-        gone
-    }
-
-    /// Sweeps finished tables out of memory every minute.
-    pub fn spawn_sweeper(self: &Arc<Self>) {
-        let service = Arc::downgrade(self);
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(Duration::from_secs(60));
-            loop {
-                tick.tick().await;
-                let Some(service) = service.upgrade() else {
-                    return;
-                };
-                service.sweep(KEEP_FINISHED_MS).await;
-            }
-        });
-    }
 }
 
 fn cancel_work(live: &mut Live) {
@@ -862,21 +682,6 @@ fn cancel_work(live: &mut Live) {
     if let Some((_, task)) = live.deadline.take() {
         task.abort();
     }
-}
-
-/// A legal move when the search gave none: a winning move if there is one,
-/// else any legal move.
-fn fallback_move(game: &AnyGame, rng: &mut StdRng) -> Option<Move> {
-    let moves = game.legal_moves();
-    let winning = moves.iter().copied().find(|&mv| {
-        let mut next = game.clone();
-        next.play(mv).is_ok()
-            && next
-                .outcome()
-                .and_then(|o| o.winner())
-                .is_some_and(|w| w == game.to_move())
-    });
-    winning.or_else(|| moves.choose(rng).copied())
 }
 
 /// At a puzzle table whose match was just solved: the person's solve, to

@@ -53,6 +53,7 @@ struct Figures {
     peak_per_table: AtomicUsize,
     /// Test hook: this many next searches fail as if the search panicked.
     forced_failures: AtomicU32,
+    long_jobs: AtomicU64,
 }
 
 /// What the pool has done, for tests and metrics.
@@ -65,6 +66,8 @@ pub struct PoolStats {
     pub peak: usize,
     /// Most searches that ran at once for one table.
     pub peak_per_table: usize,
+    /// Long jobs started ([`SearchPool::run_long`]).
+    pub long_jobs: u64,
 }
 
 pub struct SearchPool {
@@ -130,6 +133,7 @@ impl SearchPool {
             running: f.running.load(Ordering::Relaxed),
             peak: f.peak.load(Ordering::Relaxed),
             peak_per_table: f.peak_per_table.load(Ordering::Relaxed),
+            long_jobs: f.long_jobs.load(Ordering::Relaxed),
         }
     }
 
@@ -175,6 +179,7 @@ impl SearchPool {
         F: FnOnce() -> T + Send + 'static,
     {
         let (tx, rx) = oneshot::channel();
+        self.figures.long_jobs.fetch_add(1, Ordering::Relaxed);
         let job: Job = Box::new(move || {
             let result = std::panic::catch_unwind(AssertUnwindSafe(work))
                 .map_err(|_| SearchError::Failed("the job panicked".into()));

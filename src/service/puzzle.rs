@@ -52,6 +52,9 @@ impl Service {
     /// Today's puzzle of `kind`: from memory, from the store, or found on
     /// the long-job lane (and stored). `None` for a game without puzzles.
     pub async fn daily_puzzle(&self, kind: GameKind) -> Option<Spec> {
+        if !puzzle::PUZZLE_GAMES.contains(&kind) {
+            return None;
+        }
         let day = puzzle::day_of(self.now());
         let cell = self.puzzles.cell(kind, day);
         // A failed search is not kept: the next asker tries again.

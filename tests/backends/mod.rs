@@ -1,6 +1,7 @@
-//! The databases the store tests run on: a fresh SQLite file always, and a
-//! fresh PostgreSQL database when `BOARDBOT_TEST_POSTGRES` holds a server
-//! URL whose user may create databases (for example
+//! Fresh databases for the tests (the only place that makes them): a new
+//! SQLite file always, and a new PostgreSQL database when
+//! `BOARDBOT_TEST_POSTGRES` holds a server URL whose user may create
+//! databases (for example
 //! `postgres://boardbot:boardbot@127.0.0.1:5432/postgres`).
 #![allow(dead_code)]
 
@@ -30,21 +31,24 @@ fn unique(name: &str) -> String {
     )
 }
 
+/// The URL of a new SQLite database file named after `name`.
+pub fn fresh_sqlite(name: &str) -> String {
+    let dir = std::env::temp_dir().join("boardbot-tests");
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let path = dir.join(format!("{}.db", unique(name)));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    format!("sqlite://{}", path.display())
+}
+
 /// A URL of a new, empty database of `backend` (`sqlite` or `postgres`),
 /// or `None` when that backend is not available here.
 pub async fn fresh_database(backend: &str, name: &str) -> Option<String> {
-    let db = unique(name);
     match backend {
-        "sqlite" => {
-            let dir = std::env::temp_dir().join("boardbot-tests");
-            std::fs::create_dir_all(&dir).expect("temp folder");
-            let path = dir.join(format!("{db}.db"));
-            for suffix in ["", "-wal", "-shm"] {
-                let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-            }
-            Some(format!("sqlite://{}", path.display()))
-        }
+        "sqlite" => Some(fresh_sqlite(name)),
         "postgres" => {
+            let db = unique(name);
             let server = std::env::var(POSTGRES_VAR).ok().filter(|v| !v.is_empty())?;
             use sqlx::Connection;
             let mut admin = sqlx::PgConnection::connect(&server)

@@ -1,6 +1,10 @@
-//! Starts the real bot against the Discord stand-in, and helpers to read its
-//! board messages.
+//! Starts the real bot against the Discord stand-in (in this process, or
+//! as a process of its own: [`process`]), and helpers to read its board
+//! messages. A test crate that uses it declares `mod backends;` too (its
+//! databases come from there).
 #![allow(dead_code)]
+
+pub mod process;
 
 use crate::support::{Msg, Reply, StandIn, User};
 use boardbot::config::Config;
@@ -8,23 +12,6 @@ use boardbot::discord::Running;
 use serde_json::Value;
 
 pub const TOKEN: &str = "test-token.not-a-secret";
-
-/// A new SQLite database file for one bot.
-pub fn fresh_sqlite() -> String {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join("boardbot-tests");
-    std::fs::create_dir_all(&dir).expect("temp folder");
-    let path = dir.join(format!(
-        "harness_{}_{}.db",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-    }
-    format!("sqlite://{}", path.display())
-}
 
 /// The stand-in plus the bot connected to it.
 pub struct Harness {
@@ -43,7 +30,7 @@ impl Harness {
         let discord = StandIn::start_with_token(TOKEN).await;
         let base = discord.base_url();
         let guild = discord.guild_id().to_string();
-        let database = fresh_sqlite();
+        let database = crate::backends::fresh_sqlite("harness");
         let config = Config::from_lookup(|name| match name {
             "DISCORD_TOKEN" => Some(TOKEN.to_owned()),
             "DISCORD_API_BASE" => Some(base.clone()),

@@ -6,8 +6,8 @@
 use super::position::{column, winning_spots, Position, CELLS_I, ORDER};
 use super::proof::MoveBounds;
 use super::{book, pool};
-use crate::cpu::hint::Verdict;
 use crate::cpu::search::{weighted_pick, BestChild, Budget, Counter, Cpu, Mate};
+use crate::cpu::verdict::Verdict;
 use crate::cpu::Level;
 use crate::game::connect4::{BOARD, BOTTOM, CELLS, WIDTH};
 use crate::game::{Connect4, Game, Move};

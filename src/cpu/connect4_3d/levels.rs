@@ -21,6 +21,10 @@ use crate::game::{Game, Move, Outcome};
 use rand::Rng;
 use std::time::{Duration, Instant};
 
+/// Random plies before the CPUs take over in an arena series (the seeded
+/// match of the tests, `cargo bench --bench arena`), so that games differ.
+pub const ARENA_OPENING_PLIES: usize = 2;
+
 /// Hard solves the position exactly once this few cells are free.
 pub const EXACT_FREE: u32 = 20;
 /// Plies Medium looks ahead.
@@ -211,9 +215,6 @@ mod tests {
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 
-    /// Random opening plies of each arena game.
-    const ARENA_OPENING_PLIES: usize = 2;
-
     fn budget() -> Budget {
         Budget::new(Duration::from_secs(5))
     }
@@ -376,32 +377,5 @@ mod tests {
             .play(&Connect4ThreeD::new(), &[&hard, &medium], |_, _| {})
             .unwrap();
         assert!(r.wins[0] > r.wins[1], "hard {r:?}");
-    }
-
-    #[test]
-    #[ignore]
-    fn arena_hard_vs_medium() {
-        let games = std::env::var("ARENA_GAMES")
-            .ok()
-            .and_then(|g| g.parse().ok())
-            .unwrap_or(40);
-        let seed = std::env::var("ARENA_SEED")
-            .ok()
-            .and_then(|g| g.parse().ok())
-            .unwrap_or(2026);
-        let arena = Arena {
-            games,
-            seed,
-            opening_plies: ARENA_OPENING_PLIES,
-            move_time: Budget::HARD,
-        };
-        let level = |level: Level| {
-            move |p: &Connect4ThreeD, b: &Budget, rng: &mut StdRng| p.choose(level, b, rng)
-        };
-        let (hard, medium) = (level(Level::Hard), level(Level::Medium));
-        let r = arena
-            .play(&Connect4ThreeD::new(), &[&hard, &medium], |_, _| {})
-            .unwrap();
-        println!("3D hard vs medium, {games} games: {r:#?}");
     }
 }

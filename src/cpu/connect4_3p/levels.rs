@@ -19,6 +19,10 @@ use crate::game::{Game, Move};
 use rand::Rng;
 use std::time::{Duration, Instant};
 
+/// Random plies before the CPUs take over in `cargo bench --bench arena`,
+/// so that the games of a series differ.
+pub const ARENA_OPENING_PLIES: usize = 3;
+
 /// Hard starts no new iteration after this long.
 const HARD_SOFT: Duration = Duration::from_millis(50);
 /// Hard abandons the search after this long.
@@ -158,7 +162,6 @@ fn hard(state: &State, kind: Search3p, budget: &Budget) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cpu::arena::Arena;
     use crate::cpu::connect4_3p::state::WINDOWS;
     use crate::game::connect4_3p::BOARD;
     use rand::rngs::StdRng;
@@ -185,9 +188,6 @@ mod tests {
         };
         choose_searching(p, level, search, budget, rng)
     }
-
-    /// Random opening plies of each arena game, so that games differ.
-    const ARENA_OPENING_PLIES: usize = 3;
 
     const ALL_CPUS: [Cpu3p; 4] = [
         Cpu3p::Easy,
@@ -339,48 +339,5 @@ mod tests {
             let mv = choose_cpu(&p, cpu, &budget(), &mut StdRng::seed_from_u64(1)).unwrap();
             assert_ne!(mv, 4, "{cpu:?}");
         }
-    }
-
-    #[test]
-    #[ignore]
-    fn arena_hard_vs_two_medium_and_brs_vs_paranoid() {
-        let games = std::env::var("ARENA_GAMES")
-            .ok()
-            .and_then(|g| g.parse().ok())
-            .unwrap_or(24);
-        let seed: u64 = std::env::var("ARENA_SEED")
-            .ok()
-            .and_then(|g| g.parse().ok())
-            .unwrap_or(2026);
-        let kinds = match std::env::var("ARENA_KIND").as_deref() {
-            Ok("brs") => vec![Search3p::BestReply],
-            Ok("paranoid") => vec![Search3p::Paranoid],
-            _ => vec![Search3p::Paranoid, Search3p::BestReply],
-        };
-        let arena = |seed| Arena {
-            games,
-            seed,
-            opening_plies: ARENA_OPENING_PLIES,
-            move_time: Budget::HARD,
-        };
-        let player = |cpu: Cpu3p| {
-            move |p: &Connect4ThreePlayer, b: &Budget, rng: &mut StdRng| choose_cpu(p, cpu, b, rng)
-        };
-        let start = Connect4ThreePlayer::new();
-        let medium = player(Cpu3p::Medium);
-        for kind in kinds {
-            // Player 0 is hard; players 1 and 2 are medium.
-            let hard = player(Cpu3p::Hard(kind));
-            let r = arena(seed)
-                .play(&start, &[&hard, &medium, &medium], |_, _| {})
-                .unwrap();
-            println!("3p hard-{kind:?} vs two medium, {games} games: {r:#?}");
-        }
-        let paranoid = player(Cpu3p::Hard(Search3p::Paranoid));
-        let brs = player(Cpu3p::Hard(Search3p::BestReply));
-        let r = arena(seed + 1)
-            .play(&start, &[&paranoid, &brs, &medium], |_, _| {})
-            .unwrap();
-        println!("3p paranoid vs BRS vs medium, {games} games: {r:#?}");
     }
 }

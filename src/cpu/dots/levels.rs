@@ -6,8 +6,8 @@
 use super::geometry::Geometry;
 use super::solver::Solver;
 use super::theory::{capture, free_lines, safe_lines, smallest_sacrifice, theory};
-use crate::cpu::hint::Verdict;
 use crate::cpu::search::{Budget, Cpu};
+use crate::cpu::verdict::Verdict;
 use crate::cpu::Level;
 use crate::game::dots::DotsAndBoxes;
 use crate::game::{Game, Move};

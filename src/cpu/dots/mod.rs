@@ -7,7 +7,8 @@
 //! - [`solver`]: the exact solver and [`solve`];
 //! - [`theory`]: play by the theory when the solver cannot finish;
 //! - [`levels`]: easy, medium and hard (through [`crate::cpu::Cpu`]);
-//! - [`handover`]: how well hard plays before the exact solver takes over.
+//! - [`handover`]: how well hard plays before the exact solver takes over;
+//! - [`measure`]: figures for `cargo bench --bench dots`.
 //!
 //! The tests check all of it against a plain exhaustive minimax.
 
@@ -15,6 +16,7 @@ pub mod endgame;
 pub mod geometry;
 pub mod handover;
 pub mod levels;
+pub mod measure;
 pub mod solver;
 pub mod theory;
 

@@ -1,16 +1,16 @@
 use super::endgame::Endgame;
 use super::geometry::Geometry;
+use super::measure::random_drawn;
 use super::solver::{solve, Solver};
-use super::theory::{capture, free_lines, safe_lines, theory};
+use super::theory::{capture, theory};
 use crate::cpu::search::{Budget, Cpu};
 use crate::cpu::Level;
 use crate::game::dots::DotsAndBoxes;
 use crate::game::{Game, GameKind, Move, Seat};
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A plain exhaustive minimax (memoised on the drawn set), with its own
 /// box bookkeeping from coordinates.
@@ -95,22 +95,6 @@ impl Plain {
         self.memo.insert(drawn, v);
         v
     }
-}
-
-/// A random drawn set with `free` free lines: either lines at random, or
-/// safe lines first (which builds chains and loops) and then any.
-fn random_drawn(g: &Geometry, rng: &mut StdRng, free: usize, safe_first: bool) -> u64 {
-    let mut drawn = 0u64;
-    while (g.all & !drawn).count_ones() as usize > free {
-        let safe = safe_lines(g, drawn);
-        let l = if safe_first && !safe.is_empty() {
-            *safe.choose(rng).unwrap()
-        } else {
-            *free_lines(g, drawn).choose(rng).unwrap()
-        };
-        drawn |= 1 << l;
-    }
-    drawn
 }
 
 fn check_against_plain(w: usize, h: usize, free: usize, count: usize, seed: u64) {
@@ -414,45 +398,6 @@ fn hard_beats_medium_on_3x3() {
     assert!(margin > 0, "hard's margin over medium {margin}");
 }
 
-/// Release figures: `cargo test --release --lib cpu::dots -- --ignored --nocapture`.
-#[test]
-#[ignore = "measurement; run in release with --nocapture"]
-fn measure() {
-    let p = DotsAndBoxes::new(3, 3).unwrap();
-    let g = Geometry::of(&p);
-    let start = Instant::now();
-    let mut solver = Solver::new(&g, None);
-    let v = solver.value(0);
-    println!(
-        "empty 3x3: {v:?} in {:?}, {} nodes",
-        start.elapsed(),
-        solver.nodes()
-    );
-    let mut rng = StdRng::seed_from_u64(11);
-    for (w, h) in [(5, 4), (4, 4), (5, 5)] {
-        let g = Geometry::new(w, h);
-        for free in (24..=36).step_by(2) {
-            let mut worst = Duration::ZERO;
-            let mut solved = 0;
-            for i in 0..6 {
-                let drawn = random_drawn(&g, &mut rng, free, i % 2 == 0);
-                let budget = Budget::new(Duration::from_millis(1500));
-                let start = Instant::now();
-                if Solver::new(&g, Some(&budget)).value(drawn).is_some() {
-                    solved += 1;
-                }
-                worst = worst.max(start.elapsed());
-            }
-            println!(
-                "{w}x{h}, {free} free lines: {solved}/6 solved under 1.5 s, slowest {worst:?}"
-            );
-            if solved == 0 {
-                break;
-            }
-        }
-    }
-}
-
 #[test]
 fn theory_captures_like_the_solver_before_a_loony_endgame() {
     // Positions with boxes to take where taking everything leaves chains
@@ -482,61 +427,4 @@ fn theory_captures_like_the_solver_before_a_loony_endgame() {
         }
     }
     assert!(checked >= 200, "only {checked} positions");
-}
-
-/// Release figures for the theory alone: hard with no time for the exact
-/// solver against medium on 5 x 4.
-#[test]
-#[ignore = "measurement; run in release with --nocapture"]
-fn theory_against_medium() {
-    let mut rng = StdRng::seed_from_u64(16);
-    let mut margin = 0;
-    let mut wins = 0;
-    let games = 10;
-    for game in 0..games {
-        let hard_seat: Seat = game % 2;
-        let mut p = DotsAndBoxes::new(5, 4).unwrap();
-        while !p.is_over() {
-            let mv = if p.to_move() == hard_seat {
-                let budget = Budget::new(Duration::from_millis(300));
-                let g = Geometry::of(&p);
-                theory(&g, p.drawn(), &budget, &mut rng) as Move
-            } else {
-                p.choose(Level::Medium, &roomy(), &mut rng).unwrap()
-            };
-            p.play(mv).unwrap();
-        }
-        let s = p.scores();
-        let m = s[hard_seat as usize] as i32 - s[1 - hard_seat as usize] as i32;
-        margin += m;
-        wins += (m > 0) as i32;
-    }
-    println!("theory vs medium on 5x4: {wins}/{games} won, net {margin:+} boxes");
-}
-
-/// Release figures: the slowest hard move of a game against medium on
-/// each board, with the real 1.5 s budget.
-#[test]
-#[ignore = "measurement; run in release with --nocapture"]
-fn hard_move_times() {
-    let mut rng = StdRng::seed_from_u64(18);
-    for (name, w, h) in GameKind::DOTS_SIZES {
-        let mut p = DotsAndBoxes::new(w, h).unwrap();
-        let mut slowest = Duration::ZERO;
-        while !p.is_over() {
-            let mv = if p.to_move() == 0 {
-                let start = std::time::Instant::now();
-                let mv = p.choose(Level::Hard, &Budget::new(Budget::HARD), &mut rng);
-                slowest = slowest.max(start.elapsed());
-                mv.unwrap()
-            } else {
-                p.choose(Level::Medium, &roomy(), &mut rng).unwrap()
-            };
-            p.play(mv).unwrap();
-        }
-        println!(
-            "{name}: slowest hard move {slowest:?}, score {:?}",
-            p.scores()
-        );
-    }
 }

@@ -1,0 +1,90 @@
+//! Deadlines: the one armed per table (invitation, turn clock, idle
+//! period), fired as [`Action::Tick`], and the sweep of finished tables out
+//! of memory.
+
+use super::{Live, Service, Slot, KEEP_FINISHED_MS};
+use crate::table::Action;
+use std::sync::Arc;
+use std::time::Duration;
+
+impl Service {
+    pub(super) fn arm_deadline(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) {
+        let next = live.table.next_deadline(self.idle_ms());
+        if live.deadline.as_ref().map(|d| d.0) == next {
+            return;
+        }
+        if let Some((_, task)) = live.deadline.take() {
+            task.abort();
+        }
+        let Some(at) = next else {
+            return;
+        };
+        let wait = Duration::from_millis(at.saturating_sub(self.now()));
+        let service = self.clone();
+        let slot2 = slot.clone();
+        let task = tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            // An injected clock may lag tokio's: wait until it agrees.
+            while service.now() < at {
+                tokio::time::sleep(Duration::from_millis(at - service.now())).await;
+            }
+            {
+                let mut live = slot2.live.lock().await;
+                if live.deadline.as_ref().map(|d| d.0) != Some(at) {
+                    return;
+                }
+                // This task is ending: there is nothing left to abort.
+                live.deadline = None;
+            }
+            let idle_ms = service.idle_ms();
+            service
+                .apply_retrying(&slot2, Action::Tick { idle_ms }, None)
+                .await;
+        });
+        live.deadline = Some((at, task.abort_handle()));
+    }
+
+    /// Drops finished tables untouched for `idle_ms` from memory (they stay
+    /// in the store). Returns how many left.
+    pub async fn sweep(&self, idle_ms: u64) -> usize {
+        let now = self.now();
+        let slots: Vec<Arc<Slot>> = self.registry().by_no.values().cloned().collect();
+        let mut gone = 0;
+        for slot in slots {
+            let Ok(live) = slot.live.try_lock() else {
+                continue;
+            };
+            let idle = !live.table.is_running()
+                && live.search.is_none()
+                && live.hint.is_none()
+                && live.touched + idle_ms <= now;
+            if idle {
+                let mut registry = self.registry();
+                if registry
+                    .by_no
+                    .get(&slot.no)
+                    .is_some_and(|s| Arc::ptr_eq(s, &slot))
+                {
+                    registry.by_no.remove(&slot.no);
+                    gone += 1;
+                }
+            }
+        }
+        gone
+    }
+
+    /// Sweeps finished tables out of memory every minute.
+    pub fn spawn_sweeper(self: &Arc<Self>) {
+        let service = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                tick.tick().await;
+                let Some(service) = service.upgrade() else {
+                    return;
+                };
+                service.sweep(KEEP_FINISHED_MS).await;
+            }
+        });
+    }
+}

@@ -1,0 +1,48 @@
+//! The bot's own process (the real binary) against the Discord stand-in,
+//! for the tests that kill it, stop it or run two of them.
+
+use super::{is_over, turn_of, TOKEN};
+use crate::support::{Msg, StandIn};
+use std::process::Stdio;
+use tokio::process::{Child, Command};
+
+/// Starts the bot binary on `database_url` against `discord`, with only the
+/// environment given here (`extra` adds or overrides variables, such as
+/// `DISCORD_GUILD_ID`, `SHARD_RANGE` or `METRICS_ADDR`). The process dies
+/// with its handle.
+pub fn start_bot(discord: &StandIn, database_url: &str, extra: &[(&str, String)]) -> Child {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_boardbot"));
+    command
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("DISCORD_API_BASE", discord.base_url())
+        .env("DATABASE_URL", database_url)
+        .env("RUST_LOG", "boardbot=info,serenity=warn");
+    for (name, value) in extra {
+        command.env(name, value);
+    }
+    command
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the bot binary starts")
+}
+
+/// Waits until the board is ready for a person (or the match is over) and
+/// changed since `after`. Stricter than [`super::Harness::settled`]: with
+/// processes that die and restart, a deferred answer's message can stay
+/// empty for a while, so a board counts only once it shows a turn or a
+/// result.
+pub async fn settled(discord: &StandIn, board: u64, after: Option<u32>) -> Msg {
+    discord
+        .wait_message(board, |m| {
+            // A deferred answer's message stays empty until the board is
+            // edited in: it is not a board yet.
+            after.is_none_or(|v| m.version > v)
+                && !m.content.contains("thinking")
+                && (turn_of(m).is_some() || is_over(m))
+        })
+        .await
+}
