@@ -34,11 +34,23 @@ pub enum Backend {
 
 /// A storage failure: the action that needed it is not carried out.
 #[derive(Debug)]
-pub struct StoreError(String);
+pub enum StoreError {
+    /// The database or the data failed.
+    Failed(String),
+    /// Table `no`'s row has a newer stamp than the change was made from:
+    /// another process wrote it first, and this write did not happen.
+    Stale { no: u64 },
+    /// Table `no`'s row cannot be read back (kept, marked broken).
+    Broken { no: u64, reason: String },
+}
 
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            StoreError::Failed(e) => f.write_str(e),
+            StoreError::Stale { no } => write!(f, "table {no} was written by another process"),
+            StoreError::Broken { no, reason } => write!(f, "table {no} cannot be read: {reason}"),
+        }
     }
 }
 
@@ -46,19 +58,19 @@ impl std::error::Error for StoreError {}
 
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> Self {
-        StoreError(format!("database: {e}"))
+        StoreError::Failed(format!("database: {e}"))
     }
 }
 
 impl From<sqlx::migrate::MigrateError> for StoreError {
     fn from(e: sqlx::migrate::MigrateError) -> Self {
-        StoreError(format!("database migration: {e}"))
+        StoreError::Failed(format!("database migration: {e}"))
     }
 }
 
 impl From<serde_json::Error> for StoreError {
     fn from(e: serde_json::Error) -> Self {
-        StoreError(format!("stored data: {e}"))
+        StoreError::Failed(format!("stored data: {e}"))
     }
 }
 
@@ -78,6 +90,20 @@ pub struct BoardLink {
     pub shown: u64,
 }
 
+/// A stored table row that could not be read back, kept for the operator.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BrokenTable {
+    pub no: u64,
+    pub guild: u64,
+    pub channel: u64,
+    pub reason: String,
+}
+
+/// The format of the table JSON this version writes (the `format` column;
+/// rows from before it have 1). A change to the JSON bumps it, and
+/// [`stored`] learns to read the older formats.
+pub const TABLE_FORMAT: i64 = 1;
+
 /// A table as stored, with where its board is.
 #[derive(Debug, Clone)]
 pub struct Stored {
@@ -91,6 +117,10 @@ pub struct Stored {
 pub struct Change<'a> {
     /// The table as the change left it.
     pub table: Table,
+    /// The stamp of the table the change was made from: the write happens
+    /// only while the stored row still has it (another process that wrote
+    /// first wins). `None`: only never overwrite a newer stamp.
+    pub expected: Option<u64>,
     /// The record of the match that just ended.
     pub finished: Option<&'a MatchRecord>,
     /// A daily puzzle just solved.
@@ -199,7 +229,7 @@ impl Store {
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             Backend::Postgres
         } else {
-            return Err(StoreError(format!(
+            return Err(StoreError::Failed(format!(
                 "DATABASE_URL must start with sqlite:// or postgres://, not {:?}",
                 url.split(':').next().unwrap_or("")
             )));
@@ -208,7 +238,7 @@ impl Store {
         if backend == Backend::Sqlite {
             if let Some(folder) = sqlite_folder(&url) {
                 std::fs::create_dir_all(&folder).map_err(|e| {
-                    StoreError(format!(
+                    StoreError::Failed(format!(
                         "cannot create the folder {}: {e}",
                         folder.display()
                     ))
@@ -300,6 +330,7 @@ impl Store {
     ) -> Result<Vec<Rated>> {
         let change = Change {
             table: table.clone(),
+            expected: None,
             finished,
             solve: None,
             settings: None,
@@ -313,7 +344,8 @@ impl Store {
     /// recorded nor rated again) with its ratings, a puzzle solve, the
     /// channel's defaults, and last the table itself, after `show` has put
     /// onto it what the board shows of the ratings and solves. Returns the
-    /// table as written.
+    /// table as written, or [`StoreError::Stale`] (and nothing is written)
+    /// when another process wrote the table since `change.expected`.
     pub async fn save_change<F>(
         &self,
         change: Change<'_>,
@@ -338,7 +370,10 @@ impl Store {
         }
         let mut table = change.table;
         show(&mut table, &settled);
-        upsert_table(&mut tx, &table, now).await?;
+        if !upsert_table(&mut tx, &table, change.expected, now).await? {
+            tx.rollback().await?;
+            return Err(StoreError::Stale { no: table.no() });
+        }
         tx.commit().await?;
         Ok((table, settled))
     }
@@ -361,34 +396,131 @@ impl Store {
     }
 
     /// Every table with an invitation waiting or a match being played.
+    /// A row that cannot be read back is logged, marked broken (kept for
+    /// `boardbot tables --broken`) and left out: the others still restore.
     pub async fn running(&self) -> Result<Vec<Stored>> {
-        let rows = sqlx::query(
-            "SELECT state, board_channel, board_message, board_token, board_token_at, board_stamp \
-             FROM tables WHERE running = 1 ORDER BY no",
-        )
+        let rows = sqlx::query(&format!(
+            "SELECT {TABLE_COLUMNS} FROM tables WHERE running = 1 AND broken IS NULL ORDER BY no"
+        ))
         .fetch_all(&self.pool)
         .await?;
-        rows.iter().map(stored).collect()
+        let mut tables = Vec::with_capacity(rows.len());
+        for row in &rows {
+            match self.readable(row).await? {
+                Some(s) => tables.push(s),
+                None => continue,
+            }
+        }
+        Ok(tables)
     }
 
-    /// Table `no`, running or not.
+    /// Table `no`, running or not; [`StoreError::Broken`] when its row
+    /// cannot be read back.
     pub async fn load(&self, no: u64) -> Result<Option<Stored>> {
-        let row = sqlx::query(
-            "SELECT state, board_channel, board_message, board_token, board_token_at, board_stamp \
-             FROM tables WHERE no = $1",
-        )
+        let row = sqlx::query(&format!(
+            "SELECT {TABLE_COLUMNS}, broken FROM tables WHERE no = $1"
+        ))
         .bind(to_i64(no))
         .fetch_optional(&self.pool)
         .await?;
-        row.as_ref().map(stored).transpose()
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        if let Some(reason) = row.try_get::<Option<String>, _>(8)? {
+            return Err(StoreError::Broken { no, reason });
+        }
+        match self.readable(&row).await? {
+            Some(s) => Ok(Some(s)),
+            None => Err(StoreError::Broken {
+                no,
+                reason: "unreadable".into(),
+            }),
+        }
+    }
+
+    /// Decodes a row selected with [`TABLE_COLUMNS`]; one that does not
+    /// decode is marked broken with the reason and gives `None`.
+    async fn readable(&self, row: &AnyRow) -> Result<Option<Stored>> {
+        let no = to_u64(row.try_get(0)?);
+        let format: i64 = row.try_get(1)?;
+        if format > TABLE_FORMAT {
+            // A newer release wrote it (a rollback): it can read it, so
+            // leave the row as it is.
+            tracing::warn!(
+                "table {no}: stored in format {format}, newer than this version's \
+                 {TABLE_FORMAT}; skipped"
+            );
+            return Ok(None);
+        }
+        match stored(row) {
+            Ok(s) => Ok(Some(s)),
+            Err(e) => {
+                let reason = e.to_string();
+                tracing::error!(
+                    "table {no}: cannot be read back ({reason}); marked broken, skipped"
+                );
+                self.mark_broken(no, &reason).await?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// Keeps table `no`'s row with why it cannot be read, out of the
+    /// running tables so its channel is free.
+    async fn mark_broken(&self, no: u64, reason: &str) -> Result<()> {
+        sqlx::query("UPDATE tables SET broken = $1, running = 0 WHERE no = $2")
+            .bind(reason.to_owned())
+            .bind(to_i64(no))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The rows marked broken, by table number.
+    pub async fn broken_tables(&self) -> Result<Vec<BrokenTable>> {
+        let rows = sqlx::query(
+            "SELECT no, guild, channel, broken FROM tables WHERE broken IS NOT NULL ORDER BY no",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(BrokenTable {
+                    no: to_u64(r.try_get(0)?),
+                    guild: to_u64(r.try_get(1)?),
+                    channel: to_u64(r.try_get(2)?),
+                    reason: r.try_get(3)?,
+                })
+            })
+            .collect()
+    }
+
+    /// Deletes broken row `no` (`None`: all of them); returns how many went.
+    pub async fn clear_broken(&self, no: Option<u64>) -> Result<u64> {
+        let done = match no {
+            Some(no) => {
+                sqlx::query("DELETE FROM tables WHERE broken IS NOT NULL AND no = $1")
+                    .bind(to_i64(no))
+                    .execute(&self.pool)
+                    .await?
+            }
+            None => {
+                sqlx::query("DELETE FROM tables WHERE broken IS NOT NULL")
+                    .execute(&self.pool)
+                    .await?
+            }
+        };
+        Ok(done.rows_affected())
     }
 
     /// The newest table opened in `channel`, if any.
     pub async fn latest_in_channel(&self, channel: u64) -> Result<Option<u64>> {
-        let row = sqlx::query("SELECT no FROM tables WHERE channel = $1 ORDER BY no DESC LIMIT 1")
-            .bind(to_i64(channel))
-            .fetch_optional(&self.pool)
-            .await?;
+        let row = sqlx::query(
+            "SELECT no FROM tables WHERE channel = $1 AND broken IS NULL ORDER BY no DESC LIMIT 1",
+        )
+        .bind(to_i64(channel))
+        .fetch_optional(&self.pool)
+        .await?;
         Ok(row.map(|r| to_u64(r.get::<i64, _>(0))))
     }
 
@@ -471,9 +603,9 @@ impl Store {
         Ok(Some(DailyPuzzle {
             start: serde_json::from_str(&start)?,
             solution: u16::try_from(row.try_get::<i64, _>(1)?)
-                .map_err(|_| StoreError("stored puzzle: a move out of range".into()))?,
+                .map_err(|_| StoreError::Failed("stored puzzle: a move out of range".into()))?,
             goal: i32::try_from(row.try_get::<i64, _>(2)?)
-                .map_err(|_| StoreError("stored puzzle: a goal out of range".into()))?,
+                .map_err(|_| StoreError::Failed("stored puzzle: a goal out of range".into()))?,
         }))
     }
 
@@ -566,26 +698,49 @@ const MATCH_COLUMNS: &str = "table_no, match_no, guild, channel, game, size, sea
 
 type Tx<'c> = sqlx::Transaction<'c, sqlx::Any>;
 
-/// Writes a table's row (new or changed).
-async fn upsert_table(tx: &mut Tx<'_>, table: &Table, now: u64) -> Result<()> {
+/// The columns [`stored`] reads, in its order.
+const TABLE_COLUMNS: &str =
+    "no, format, state, board_channel, board_message, board_token, board_token_at, board_stamp";
+
+/// Writes a table's row (new or changed); `false` when the row was not
+/// written because the stored one moved on. With `expected`, the row must
+/// still have that stamp: a stamp compare, not `<`, because some changes
+/// keep the stamp (what the board shows of ratings, the idle time), and of
+/// two processes that both moved a table from the same stamp only the
+/// first may write. Without it, a newer stored stamp is never overwritten.
+async fn upsert_table(
+    tx: &mut Tx<'_>,
+    table: &Table,
+    expected: Option<u64>,
+    now: u64,
+) -> Result<bool> {
     let state = serde_json::to_string(table)?;
-    sqlx::query(
-        "INSERT INTO tables (no, guild, channel, running, stamp, state, deadline, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+    let guard = match expected {
+        Some(_) => "WHERE tables.stamp = $10",
+        None => "WHERE tables.stamp <= excluded.stamp",
+    };
+    let sql = format!(
+        "INSERT INTO tables (no, guild, channel, running, stamp, state, deadline, updated_at, \
+         format) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
          ON CONFLICT (no) DO UPDATE SET running = excluded.running, stamp = excluded.stamp, \
-         state = excluded.state, deadline = excluded.deadline, updated_at = excluded.updated_at",
-    )
-    .bind(to_i64(table.no()))
-    .bind(to_i64(table.guild()))
-    .bind(to_i64(table.channel()))
-    .bind(i64::from(table.is_running()))
-    .bind(to_i64(table.stamp()))
-    .bind(state)
-    .bind(table.next_deadline(DEFAULT_IDLE_MS).map(to_i64))
-    .bind(to_i64(now))
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
+         state = excluded.state, deadline = excluded.deadline, updated_at = excluded.updated_at, \
+         format = excluded.format, broken = NULL {guard}"
+    );
+    let query = sqlx::query(&sql)
+        .bind(to_i64(table.no()))
+        .bind(to_i64(table.guild()))
+        .bind(to_i64(table.channel()))
+        .bind(i64::from(table.is_running()))
+        .bind(to_i64(table.stamp()))
+        .bind(state)
+        .bind(table.next_deadline(DEFAULT_IDLE_MS).map(to_i64))
+        .bind(to_i64(now))
+        .bind(TABLE_FORMAT);
+    let query = match expected {
+        Some(stamp) => query.bind(to_i64(stamp)),
+        None => query,
+    };
+    Ok(query.execute(&mut **tx).await?.rows_affected() == 1)
 }
 
 /// Records a puzzle solve (once a person a day) and counts the day's
@@ -667,15 +822,17 @@ async fn insert_match(tx: &mut Tx<'_>, m: &MatchRecord) -> Result<bool> {
     Ok(done.rows_affected() == 1)
 }
 
+/// Reads a row selected with [`TABLE_COLUMNS`] (format 1, the only one
+/// so far).
 fn stored(row: &AnyRow) -> Result<Stored> {
-    let state: String = row.try_get(0)?;
+    let state: String = row.try_get(2)?;
     // Deserializing checks the table (`table::Invalid` says what is wrong).
     let table: Table = serde_json::from_str(&state)?;
-    let channel: Option<i64> = row.try_get(1)?;
-    let message: Option<i64> = row.try_get(2)?;
-    let token: Option<String> = row.try_get(3)?;
-    let token_at: Option<i64> = row.try_get(4)?;
-    let shown: Option<i64> = row.try_get(5)?;
+    let channel: Option<i64> = row.try_get(3)?;
+    let message: Option<i64> = row.try_get(4)?;
+    let token: Option<String> = row.try_get(5)?;
+    let token_at: Option<i64> = row.try_get(6)?;
+    let shown: Option<i64> = row.try_get(7)?;
     let board = channel.map(|channel| BoardLink {
         channel: to_u64(channel),
         message: message.map(to_u64),

@@ -47,6 +47,9 @@ pub enum Refusal {
     NotInGuild,
     /// A newer table was opened in this channel since.
     TableReplaced,
+    /// The table's stored row could not be read back (it is kept for the
+    /// operator, `boardbot tables --broken`); it cannot be played.
+    BrokenTable,
     /// A hint for this table is being worked out already.
     HintPending,
     /// There is no undo request to answer.
@@ -124,6 +127,7 @@ impl Refusal {
             Refusal::UnknownGame => "refusal.unknown_game",
             Refusal::NotInGuild => "refusal.not_in_guild",
             Refusal::TableReplaced => "refusal.table_replaced",
+            Refusal::BrokenTable => "refusal.broken_table",
             Refusal::HintPending => "refusal.hint_pending",
             Refusal::NoUndoRequest => "refusal.no_undo_request",
             Refusal::UnknownControl => "refusal.unknown_control",
