@@ -416,8 +416,12 @@ impl Service {
         if let Some(slot) = self.registry().by_no.get(&no) {
             return Ok(Some(slot.clone()));
         }
-        let Some(stored) = self.store.load(no).await? else {
-            return Ok(None);
+        let stored = match self.store.load(no).await {
+            Ok(Some(stored)) => stored,
+            Ok(None) => return Ok(None),
+            // Its row is kept for the operator; the click gets an apology.
+            Err(StoreError::Broken { .. }) => return Err(Refusal::BrokenTable.into()),
+            Err(e) => return Err(e.into()),
         };
         let slot = Slot::new(stored.table, stored.board, self.now());
         let mut registry = self.registry();
@@ -518,6 +522,10 @@ impl Service {
         Ok((table, mv))
     }
 
+    /// Applies an action to the live table and stores the result. When
+    /// another process wrote the table first (an overlapping deploy), the
+    /// table is reloaded from the store, the work drawn for the old stamp
+    /// dropped, and the action tried once more against what is stored.
     async fn apply_locked(
         self: &Arc<Self>,
         slot: &Arc<Slot>,
@@ -525,7 +533,61 @@ impl Service {
         action: Action,
         settings: Option<(u64, ChannelSettings)>,
     ) -> Result<Table, Failure> {
+        match self.apply_once(slot, live, action.clone(), settings).await {
+            Err(Failure::Store(StoreError::Stale { .. })) => {
+                warn!(
+                    "table {}: another process wrote it first; reloading it",
+                    slot.no
+                );
+                self.reload(slot, live).await?;
+                self.apply_once(slot, live, action, settings).await
+            }
+            other => other,
+        }
+    }
+
+    /// Replaces the live table with the stored one: cancels the CPU search,
+    /// hint and deadline drawn for the old stamp and re-arms them from the
+    /// reloaded table.
+    async fn reload(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) -> Result<(), Failure> {
+        let stored = match self.store.load(slot.no).await {
+            Ok(Some(stored)) => stored,
+            Ok(None) => return Err(Refusal::UnknownControl.into()),
+            Err(StoreError::Broken { .. }) => return Err(Refusal::BrokenTable.into()),
+            Err(e) => return Err(e.into()),
+        };
+        cancel_work(live);
+        live.table = stored.table;
+        live.board = stored.board;
+        {
+            let mut registry = self.registry();
+            let ours = registry.running_in.get(&slot.channel).map(|r| r.0) == Some(slot.no);
+            if live.table.is_running() {
+                registry
+                    .running_in
+                    .entry(slot.channel)
+                    .or_insert((slot.no, live.table.kind()));
+            } else if ours {
+                registry.running_in.remove(&slot.channel);
+            }
+        }
+        let effects = Effects {
+            cpu_turn: live.table.cpu_to_move(),
+            ..Effects::default()
+        };
+        self.follow_up(slot, live, effects);
+        Ok(())
+    }
+
+    async fn apply_once(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        live: &mut Live,
+        action: Action,
+        settings: Option<(u64, ChannelSettings)>,
+    ) -> Result<Table, Failure> {
         let now = self.now();
+        let expected = live.table.stamp();
         let was_running = live.table.is_running();
         let mut next = live.table.clone();
         let is_move = matches!(action, Action::Move { .. } | Action::CpuMove { .. });
@@ -557,6 +619,7 @@ impl Service {
         };
         let change = Change {
             table: next,
+            expected: Some(expected),
             finished: record.as_ref(),
             solve,
             settings,
