@@ -12,6 +12,7 @@
 //! boardbot hint <game> [--size WxH] [--ms N | --nodes N] <moves>
 //! boardbot hint-check [--plies A-B] [--count N] [--seed N] [--ms N | --nodes N] [--exact] [--cpu hard] [--verbose]
 //! boardbot dots-check [--size WxH] [--games N] [--against L] [--extra K] [--nodes N] [--judge N] [--seed N] [--verbose]
+//! boardbot tables --broken [--clear <no>|--all]
 //! boardbot book generate [--depth D] [--out PATH] [--limit SECONDS] [--table-log2 N] [--extend BOOK]
 //! ```
 //!
@@ -23,6 +24,7 @@
 
 mod hints;
 mod play;
+mod tables;
 
 use crate::cpu::arena::{Arena, Player};
 use crate::cpu::connect4::book;
@@ -82,6 +84,9 @@ usage: boardbot [run]                     start the bot (default)
        boardbot puzzle <connect4|dots> [--day N]
                                           the daily puzzle (today's, or day N since
                                           1970-01-01 UTC): its moves and its solution
+       boardbot tables --broken [--clear <no>|--all]
+                                          the stored tables that could not be read
+                                          back (DATABASE_URL), or delete them
 <game>: connect4, connect4-3p, connect4-3d or dots (--size 5x4, 3x3, 4x4, 5x5).
 <moves>: 4453 for the flat Connect Fours; A1,B2 for rods; a1-b1,a1-a2 for lines.";
 
@@ -103,6 +108,7 @@ pub fn run_tool(args: &[String]) -> Option<i32> {
         "puzzle" => puzzle_tool(rest),
         "review" => review_tool(rest),
         "dots-check" => dots_check(rest),
+        "tables" => tables::tables(rest),
         _ => return None,
     };
     Some(match result {

@@ -1,0 +1,74 @@
+//! `boardbot tables --broken [--clear <no>|--all]` and `boardbot forget
+//! <user id>`: the operator's tools on the store (`DATABASE_URL`, or the
+//! default SQLite file), run while the bot runs or not.
+
+use super::ToolResult;
+use crate::config::DEFAULT_DATABASE_URL;
+use crate::store::Store;
+
+/// Runs `f` on the store on a runtime of its own (the offline tools have none).
+fn with_store<F, Fut>(f: F) -> ToolResult
+where
+    F: FnOnce(Store) -> Fut,
+    Fut: std::future::Future<Output = ToolResult>,
+{
+    let _ = dotenvy::dotenv();
+    let url = std::env::var("DATABASE_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("could not start the async runtime: {e}"))?;
+    runtime.block_on(async {
+        let store = Store::open(&url)
+            .await
+            .map_err(|e| format!("cannot open the database: {e}"))?;
+        let result = f(store.clone()).await;
+        store.close().await;
+        result
+    })
+}
+
+/// `tables --broken`: the stored tables that could not be read back;
+/// `--clear <no>` or `--clear --all` deletes them.
+pub fn tables(args: &[String]) -> ToolResult {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let clear = match args[..] {
+        ["--broken"] => None,
+        ["--broken", "--clear", "--all"] => Some(None),
+        ["--broken", "--clear", no] => Some(Some(
+            no.parse::<u64>()
+                .map_err(|_| format!("{no:?} is not a table number"))?,
+        )),
+        _ => return Err("usage: boardbot tables --broken [--clear <no>|--all]".into()),
+    };
+    with_store(|store| async move {
+        match clear {
+            None => {
+                let broken = store.broken_tables().await.map_err(|e| e.to_string())?;
+                if broken.is_empty() {
+                    println!("no broken tables");
+                }
+                for t in broken {
+                    println!(
+                        "table {}  guild {}  channel {}  {}",
+                        t.no, t.guild, t.channel, t.reason
+                    );
+                }
+                Ok(())
+            }
+            Some(no) => {
+                let gone = store.clear_broken(no).await.map_err(|e| e.to_string())?;
+                match no {
+                    Some(no) if gone == 0 => Err(format!("table {no} is not a broken table")),
+                    _ => {
+                        println!("removed {gone} broken table(s)");
+                        Ok(())
+                    }
+                }
+            }
+        }
+    })
+}
