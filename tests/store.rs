@@ -671,3 +671,219 @@ async fn the_days_puzzle_is_searched_once_and_kept() {
         assert_eq!(svc.daily_puzzle(GameKind::Connect4ThreeD).await, None);
     }
 }
+
+/// Rewrites table `no`'s stored JSON with `f` (`None`: bad JSON), as a
+/// hand edit, a disk error or a format change would.
+async fn corrupt(url: &str, no: u64, f: Option<fn(&mut serde_json::Value)>) {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(url).await.unwrap();
+    let state = match f {
+        None => "{\"no\": 1, this is not json".to_owned(),
+        Some(f) => {
+            let row: (String,) = sqlx::query_as("SELECT state FROM tables WHERE no = $1")
+                .bind(no as i64)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            let mut value: serde_json::Value = serde_json::from_str(&row.0).unwrap();
+            f(&mut value);
+            value.to_string()
+        }
+    };
+    sqlx::query("UPDATE tables SET state = $1 WHERE no = $2")
+        .bind(state)
+        .bind(no as i64)
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unreadable_tables_are_marked_and_skipped_and_the_rest_restore() {
+    for url in each_backend("unreadable_tables_are_skipped").await {
+        let clock = HandClock::at(1_000_000);
+        let store = Store::open(&url).await.unwrap();
+        let svc = service(store.clone(), clock.clone()).await;
+        // Six tables against the CPU, each a move and a reply in.
+        for i in 0..6u64 {
+            let (no, channel) = (200 + i, 20 + i);
+            let table = svc
+                .open(opening(no, channel, GameKind::Connect4, vec![]))
+                .await
+                .unwrap();
+            let at = At::Table { no, channel };
+            svc.act(
+                at,
+                Action::Move {
+                    user: HOST,
+                    mv: 3,
+                    stamp: Some(table.stamp()),
+                },
+            )
+            .await
+            .unwrap();
+            until(&svc, at, "the CPU answered", person_to_move).await;
+        }
+        store.close().await;
+
+        corrupt(&url, 200, None).await;
+        corrupt(&url, 201, Some(|v| v["kind"] = serde_json::json!("chess"))).await;
+        corrupt(
+            &url,
+            202,
+            Some(|v| v["clock"] = serde_json::json!({"seat": 9, "ply": 2, "deadline": 5_000_000})),
+        )
+        .await;
+        corrupt(
+            &url,
+            203,
+            Some(|v| v["history"] = serde_json::json!([3, 3, 3, 3, 3, 3, 3])),
+        )
+        .await;
+
+        let store = Store::open(&url).await.unwrap();
+        let again = service(store.clone(), clock.clone()).await;
+        assert_eq!(again.restore().await.unwrap(), 2, "{url}: the good ones");
+        let broken = store.broken_tables().await.unwrap();
+        assert_eq!(
+            broken.iter().map(|b| (b.no, b.channel)).collect::<Vec<_>>(),
+            vec![(200, 20), (201, 21), (202, 22), (203, 23)],
+            "{url}"
+        );
+        assert!(broken.iter().all(|b| b.guild == 1 && !b.reason.is_empty()));
+        assert!(broken[2].reason.contains("seat 9"), "{}", broken[2].reason);
+        assert!(broken[3].reason.contains("move 7"), "{}", broken[3].reason);
+        // A second start skips them quietly: they stay marked.
+        assert_eq!(store.running().await.unwrap().len(), 2);
+        // A click on a broken board gets the apology.
+        for i in 0..4u64 {
+            let click = again
+                .act(
+                    At::Table {
+                        no: 200 + i,
+                        channel: 20 + i,
+                    },
+                    Action::Resign {
+                        user: HOST,
+                        stamp: None,
+                    },
+                )
+                .await;
+            assert!(
+                matches!(click, Err(Failure::Refused(Refusal::BrokenTable))),
+                "{url}: {click:?}"
+            );
+        }
+        // The channel is free for a new table.
+        let fresh = again
+            .open(opening(300, 20, GameKind::Connect4, vec![]))
+            .await
+            .unwrap();
+        assert!(fresh.is_running());
+        // The good ones play on.
+        let at = At::Table {
+            no: 205,
+            channel: 25,
+        };
+        let good = again.table(at).await.unwrap();
+        again
+            .act(
+                at,
+                Action::Move {
+                    user: HOST,
+                    mv: 2,
+                    stamp: Some(good.stamp()),
+                },
+            )
+            .await
+            .unwrap();
+        // Cleared one by one or all at once.
+        assert_eq!(store.clear_broken(Some(201)).await.unwrap(), 1);
+        assert_eq!(store.clear_broken(Some(205)).await.unwrap(), 0);
+        assert_eq!(store.clear_broken(None).await.unwrap(), 3);
+        assert!(store.broken_tables().await.unwrap().is_empty());
+        assert!(store.load(205).await.unwrap().is_some());
+    }
+}
+
+/// The stored table `no`, as a process that loads it fresh sees it.
+async fn stored_table(store: &Store, no: u64) -> Table {
+    store.load(no).await.unwrap().unwrap().table
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_services_on_one_store_play_a_table_once() {
+    // Two processes on one database that both get every click (an
+    // overlapping deploy): each click is sent to both at once.
+    for url in each_backend("two_services_on_one_store").await {
+        let clock = HandClock::at(1_000_000);
+        let first_store = Store::open(&url).await.unwrap();
+        let second_store = Store::open(&url).await.unwrap();
+        let first = service(first_store.clone(), clock.clone()).await;
+        let second = service(second_store.clone(), clock.clone()).await;
+        let (no, channel) = (700, 70);
+        first
+            .open(opening(no, channel, GameKind::Connect4, vec![]))
+            .await
+            .unwrap();
+        let at = At::Table { no, channel };
+        let mut clicked: Vec<String> = Vec::new();
+        for _ in 0..60 {
+            // The person's turn, as the store has it (the CPU has answered).
+            let mut table = stored_table(&first_store, no).await;
+            for _ in 0..500 {
+                if !table.is_running() || person_to_move(&table) {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                table = stored_table(&first_store, no).await;
+            }
+            if !table.is_running() {
+                break;
+            }
+            assert!(person_to_move(&table), "{url}: the CPU never answered");
+            let game = table.game().clone();
+            let mv = game.legal_moves()[0];
+            let click = Action::Move {
+                user: HOST,
+                mv,
+                stamp: Some(table.stamp()),
+            };
+            let (a, b) = tokio::join!(first.act(at, click.clone()), second.act(at, click));
+            let applied = [&a, &b].iter().filter(|r| r.is_ok()).count();
+            assert_eq!(applied, 1, "{url}: one process applies a click: {a:?} {b:?}");
+            for r in [&a, &b] {
+                if let Err(e) = r {
+                    assert!(
+                        matches!(e, Failure::Refused(Refusal::StaleBoard)),
+                        "{url}: the other refuses it as stale: {e:?}"
+                    );
+                }
+            }
+            clicked.push(game.move_name(mv));
+        }
+        let table = stored_table(&first_store, no).await;
+        assert!(!table.is_running(), "{url}: the match ended");
+        let records = first_store.matches_in_channel(channel, 10).await.unwrap();
+        assert_eq!(records.len(), 1, "{url}: one match recorded");
+        let moves = &records[0].moves;
+        // The person's moves on even plies, the CPU's replies between:
+        // none doubled, none lost.
+        let persons: Vec<&String> = moves.iter().step_by(2).collect();
+        assert_eq!(
+            persons,
+            clicked.iter().collect::<Vec<_>>(),
+            "{url}: {moves:?}"
+        );
+        assert!(
+            moves.len() == 2 * clicked.len() || moves.len() == 2 * clicked.len() - 1,
+            "{url}: a reply after each move but the last: {moves:?}"
+        );
+        assert_eq!(
+            table.history().len(),
+            moves.len(),
+            "{url}: the table and its record agree"
+        );
+    }
+}

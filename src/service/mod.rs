@@ -542,7 +542,21 @@ impl Service {
                 self.reload(slot, live).await?;
                 self.apply_once(slot, live, action, settings).await
             }
+            // A control drawn by another process that moved the table on:
+            // this one's copy is behind, not the click.
+            Err(Failure::Refused(Refusal::StaleBoard)) if self.behind(slot, live).await => {
+                self.reload(slot, live).await?;
+                self.apply_once(slot, live, action, settings).await
+            }
             other => other,
+        }
+    }
+
+    /// Whether the stored table has moved on from the live one.
+    async fn behind(&self, slot: &Slot, live: &Live) -> bool {
+        match self.store.stamp_of(slot.no).await {
+            Ok(Some(stamp)) => stamp != live.table.stamp(),
+            _ => false,
         }
     }
 

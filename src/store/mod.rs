@@ -414,6 +414,15 @@ impl Store {
         Ok(tables)
     }
 
+    /// The stored stamp of table `no`.
+    pub async fn stamp_of(&self, no: u64) -> Result<Option<u64>> {
+        let row = sqlx::query("SELECT stamp FROM tables WHERE no = $1")
+            .bind(to_i64(no))
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| to_u64(r.get::<i64, _>(0))))
+    }
+
     /// Table `no`, running or not; [`StoreError::Broken`] when its row
     /// cannot be read back.
     pub async fn load(&self, no: u64) -> Result<Option<Stored>> {
