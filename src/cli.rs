@@ -13,6 +13,7 @@
 //! boardbot hint-check [--plies A-B] [--count N] [--seed N] [--ms N | --nodes N] [--exact] [--cpu hard] [--verbose]
 //! boardbot dots-check [--size WxH] [--games N] [--against L] [--extra K] [--nodes N] [--judge N] [--seed N] [--verbose]
 //! boardbot tables --broken [--clear <no>|--all]
+//! boardbot forget <user id>
 //! boardbot book generate [--depth D] [--out PATH] [--limit SECONDS] [--table-log2 N] [--extend BOOK]
 //! ```
 //!
@@ -87,6 +88,8 @@ usage: boardbot [run]                     start the bot (default)
        boardbot tables --broken [--clear <no>|--all]
                                           the stored tables that could not be read
                                           back (DATABASE_URL), or delete them
+       boardbot forget <user id>          remove a person's names and id from the stored
+                                          tables and matches, and their ratings
 <game>: connect4, connect4-3p, connect4-3d or dots (--size 5x4, 3x3, 4x4, 5x5).
 <moves>: 4453 for the flat Connect Fours; A1,B2 for rods; a1-b1,a1-a2 for lines.";
 
@@ -109,6 +112,7 @@ pub fn run_tool(args: &[String]) -> Option<i32> {
         "review" => review_tool(rest),
         "dots-check" => dots_check(rest),
         "tables" => tables::tables(rest),
+        "forget" => tables::forget(rest),
         _ => return None,
     };
     Some(match result {

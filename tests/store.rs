@@ -852,7 +852,10 @@ async fn two_services_on_one_store_play_a_table_once() {
             };
             let (a, b) = tokio::join!(first.act(at, click.clone()), second.act(at, click));
             let applied = [&a, &b].iter().filter(|r| r.is_ok()).count();
-            assert_eq!(applied, 1, "{url}: one process applies a click: {a:?} {b:?}");
+            assert_eq!(
+                applied, 1,
+                "{url}: one process applies a click: {a:?} {b:?}"
+            );
             for r in [&a, &b] {
                 if let Err(e) = r {
                     assert!(
@@ -885,5 +888,60 @@ async fn two_services_on_one_store_play_a_table_once() {
             moves.len(),
             "{url}: the table and its record agree"
         );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forgotten_person_leaves_no_name_or_id() {
+    for url in each_backend("a_forgotten_person").await {
+        let clock = HandClock::at(1_000_000);
+        let store = Store::open(&url).await.unwrap();
+        let svc = service(store.clone(), clock.clone()).await;
+        let (no, channel) = (800, 80);
+        let table = svc
+            .open(opening(no, channel, GameKind::Connect4, vec![]))
+            .await
+            .unwrap();
+        let at = At::Table { no, channel };
+        svc.act(
+            at,
+            Action::Move {
+                user: HOST,
+                mv: 3,
+                stamp: Some(table.stamp()),
+            },
+        )
+        .await
+        .unwrap();
+        until(&svc, at, "the CPU answered", person_to_move).await;
+        svc.act(
+            at,
+            Action::Resign {
+                user: HOST,
+                stamp: None,
+            },
+        )
+        .await
+        .unwrap();
+        assert_eq!(store.stats(1, HOST).await.unwrap().total.games(), 1);
+
+        let done = store.forget(HOST).await.unwrap();
+        assert_eq!((done.tables, done.matches), (1, 1), "{url}");
+        let record = &store.matches_in_channel(channel, 5).await.unwrap()[0];
+        let gone = Player::Person {
+            id: 0,
+            name: String::new(),
+        };
+        assert!(record.seats.iter().any(|s| s.player == gone), "{url}");
+        let text = serde_json::to_string(&record.seats).unwrap();
+        assert!(!text.contains("host"), "{url}: {text}");
+        assert!(record.seats.iter().any(|s| s.player.is_cpu()), "{url}");
+        assert_eq!(record.moves.len(), 2, "{url}: the moves stay");
+        let table = stored_table(&store, no).await;
+        assert!(table.players().contains(&gone), "{url}");
+        assert_ne!(table.host(), HOST, "{url}");
+        let text = serde_json::to_string(&table).unwrap();
+        assert!(!text.contains("\"host\""), "{url}: {text}");
+        assert_eq!(store.stats(1, HOST).await.unwrap().total.games(), 0);
     }
 }

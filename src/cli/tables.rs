@@ -72,3 +72,23 @@ pub fn tables(args: &[String]) -> ToolResult {
         }
     })
 }
+
+/// `forget <user id>`: the person's names and id leave the stored tables
+/// and matches; their ratings and puzzle solves are deleted.
+pub fn forget(args: &[String]) -> ToolResult {
+    let [user] = args else {
+        return Err("usage: boardbot forget <user id>".into());
+    };
+    let user: u64 = user
+        .parse()
+        .map_err(|_| format!("{user:?} is not a Discord user id"))?;
+    with_store(|store| async move {
+        let done = store.forget(user).await.map_err(|e| e.to_string())?;
+        println!(
+            "user {user}: {} table(s) and {} match(es) cleaned, {} rating(s) and {} puzzle \
+             solve(s) deleted",
+            done.tables, done.matches, done.ratings, done.solves
+        );
+        Ok(())
+    })
+}

@@ -6,9 +6,11 @@
 //! Every write of a table is one transaction: a crash leaves the old row or
 //! the new one, never half of each.
 
+mod forget;
 mod ratings;
 mod stats;
 
+pub use forget::Forgotten;
 pub use ratings::{LeaderLine, Leaderboard, RatingRow};
 pub use stats::{GameStats, Stats, Tally};
 
