@@ -1,0 +1,152 @@
+//! `boardbot forget <user id>`: a person's names and id leave the stored
+//! tables and matches, and their ratings and puzzle solves go.
+//!
+//! In tables and match records the person's seat stays (other people's
+//! results and the move history need it) but holds nobody: id 0, no name.
+//! Their ratings rows and solves are deleted: nobody else's figures are
+//! read from them.
+
+use super::{to_i64, Result, Store};
+use crate::table::UserId;
+use serde_json::Value;
+use sqlx::Row;
+
+/// What [`Store::forget`] changed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Forgotten {
+    pub tables: u64,
+    pub matches: u64,
+    pub ratings: u64,
+    pub solves: u64,
+}
+
+/// The table fields that hold no person: the position and its moves hold
+/// small numbers a test's user id could equal.
+const NOT_PEOPLE: &[&str] = &[
+    "no",
+    "guild",
+    "channel",
+    "kind",
+    "level",
+    "game",
+    "history",
+    "stamp",
+    "matches",
+    "match_started_at",
+    "seed",
+    "rules",
+    "clock",
+    "paused",
+    "last_action",
+    "puzzle",
+];
+
+/// Takes `user` out of stored JSON: a seat `{"id": user, "name": …}` loses
+/// its name, and every field that holds the id (seats, host, invitations,
+/// departures, rating changes) holds 0. `true` when anything changed.
+fn scrub(value: &mut Value, user: UserId) -> bool {
+    match value {
+        Value::Number(n) if n.as_u64() == Some(user) => {
+            *value = Value::from(0u64);
+            true
+        }
+        Value::Array(items) => items
+            .iter_mut()
+            .fold(false, |changed, v| scrub(v, user) || changed),
+        Value::Object(map) => {
+            let mut changed = false;
+            if map.get("id").and_then(Value::as_u64) == Some(user) {
+                if let Some(name) = map.get_mut("name") {
+                    *name = Value::from("");
+                    changed = true;
+                }
+            }
+            map.iter_mut()
+                .filter(|(key, _)| !NOT_PEOPLE.contains(&key.as_str()))
+                .fold(changed, |changed, (_, v)| scrub(v, user) || changed)
+        }
+        _ => false,
+    }
+}
+
+impl Store {
+    /// Removes `user`'s names and id from every stored table and match and
+    /// deletes their ratings and puzzle solves, in one transaction.
+    pub async fn forget(&self, user: UserId) -> Result<Forgotten> {
+        let mut tx = self.pool.begin().await?;
+        let mut done = Forgotten::default();
+        // The id as text narrows the rows to parse; the JSON walk decides.
+        let pattern = format!("%{user}%");
+        let tables = sqlx::query("SELECT no, state FROM tables WHERE state LIKE $1")
+            .bind(pattern.clone())
+            .fetch_all(&mut *tx)
+            .await?;
+        for row in tables {
+            let no: i64 = row.try_get(0)?;
+            let state: String = row.try_get(1)?;
+            // A row that does not parse is broken and kept as it is.
+            let Ok(mut value) = serde_json::from_str::<Value>(&state) else {
+                continue;
+            };
+            if scrub(&mut value, user) {
+                sqlx::query("UPDATE tables SET state = $1 WHERE no = $2")
+                    .bind(value.to_string())
+                    .bind(no)
+                    .execute(&mut *tx)
+                    .await?;
+                done.tables += 1;
+            }
+        }
+        let matches = sqlx::query("SELECT id, seats FROM matches WHERE seats LIKE $1")
+            .bind(pattern)
+            .fetch_all(&mut *tx)
+            .await?;
+        for row in matches {
+            let id: i64 = row.try_get(0)?;
+            let seats: String = row.try_get(1)?;
+            let mut value: Value = serde_json::from_str(&seats)?;
+            if scrub(&mut value, user) {
+                sqlx::query("UPDATE matches SET seats = $1 WHERE id = $2")
+                    .bind(value.to_string())
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+                done.matches += 1;
+            }
+        }
+        done.ratings = sqlx::query("DELETE FROM ratings WHERE user_id = $1")
+            .bind(to_i64(user))
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        done.solves = sqlx::query("DELETE FROM puzzle_solves WHERE user_id = $1")
+            .bind(to_i64(user))
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        tx.commit().await?;
+        Ok(done)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_loses_its_name_and_id_and_others_stay() {
+        let mut seats = serde_json::json!([
+            {"player": {"Person": {"id": 42, "name": "Ana"}}, "left": null},
+            {"player": {"Person": {"id": 7, "name": "Bo"}}, "left": 42},
+        ]);
+        assert!(scrub(&mut seats, 42));
+        assert_eq!(
+            seats,
+            serde_json::json!([
+                {"player": {"Person": {"id": 0, "name": ""}}, "left": null},
+                {"player": {"Person": {"id": 7, "name": "Bo"}}, "left": 0},
+            ])
+        );
+        assert!(!scrub(&mut seats, 42));
+    }
+}
