@@ -50,9 +50,14 @@ fn scrub(value: &mut Value, user: UserId) -> bool {
             *value = Value::from(0u64);
             true
         }
-        Value::Array(items) => items
-            .iter_mut()
-            .fold(false, |changed, v| scrub(v, user) || changed),
+        Value::Array(items) => {
+            // Every item, not only up to the first change.
+            let mut changed = false;
+            for item in items {
+                changed |= scrub(item, user);
+            }
+            changed
+        }
         Value::Object(map) => {
             let mut changed = false;
             if map.get("id").and_then(Value::as_u64) == Some(user) {
