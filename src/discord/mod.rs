@@ -23,7 +23,7 @@ mod settings;
 mod show;
 mod standings;
 
-pub use run::{start, Running, StartError};
+pub use run::{start, Backoff, Fatal, Running, StartError, EXIT_CONFIG, RETRY_CAP};
 
 use crate::i18n::Lang;
 use crate::service::Service;
