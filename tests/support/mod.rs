@@ -214,7 +214,13 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
 impl StandIn {
     /// Binds REST and gateway on 127.0.0.1 (ephemeral ports) and starts serving.
     pub async fn start() -> StandIn {
-        let rest = TcpListener::bind("127.0.0.1:0")
+        StandIn::start_on(0).await
+    }
+
+    /// Like [`StandIn::start`], with REST on this port (a bot started
+    /// before its Discord was there, say); the gateway's port is ephemeral.
+    pub async fn start_on(rest_port: u16) -> StandIn {
+        let rest = TcpListener::bind(("127.0.0.1", rest_port))
             .await
             .expect("bind REST listener");
         let gw = TcpListener::bind("127.0.0.1:0")
