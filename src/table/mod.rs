@@ -145,6 +145,8 @@ pub enum Closed {
     },
     /// No action for the idle period.
     Idle,
+    /// Its server, channel or thread is gone (the bot left, or it was deleted).
+    PlaceGone,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -245,6 +247,8 @@ pub enum Action {
         user: UserId,
         moderator: bool,
     },
+    /// The table's place is gone: it ends with no result, by no one.
+    PlaceGone,
     /// The host frees a CPU's seat for people from the next match on.
     FreeSeat {
         user: UserId,
@@ -1041,6 +1045,17 @@ impl Table {
                 }
                 self.phase = Phase::Closed(Closed::Ended { by: user });
                 self.paused = None;
+                self.undo_request = None;
+                self.stamp += 1;
+                Ok(Effects::default())
+            }
+            Action::PlaceGone => {
+                if !self.is_running() {
+                    return Err(Refusal::TableClosed);
+                }
+                self.phase = Phase::Closed(Closed::PlaceGone);
+                self.paused = None;
+                self.clock = None;
                 self.undo_request = None;
                 self.stamp += 1;
                 Ok(Effects::default())
