@@ -327,7 +327,9 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
         }
         None => None,
     };
-    let client = ClientBuilder::new_with_http(http.build(), GatewayIntents::empty())
+    // GUILDS (not privileged) tells the bot that it left a server or that a
+    // channel or thread was deleted: their tables end.
+    let client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
         .event_handler(Handler(bot.clone()))
         .await
         .map_err(StartError::Discord)?;
