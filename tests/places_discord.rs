@@ -25,7 +25,7 @@ async fn open(h: &Harness, user: &User, channel: u64, game: &str, level: &str) -
         .running_table(channel)
         .await
         .expect("running");
-    (board, table.no)
+    (board, table.no())
 }
 
 /// Table `no` as the store has it.
@@ -39,12 +39,12 @@ async fn stored(h: &Harness, no: u64) -> Table {
 async fn wait_gone(h: &Harness, no: u64) -> Table {
     for _ in 0..100 {
         let table = stored(h, no).await;
-        if table.phase == Phase::Closed(Closed::PlaceGone) {
+        if *table.phase() == Phase::Closed(Closed::PlaceGone) {
             return table;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    panic!("table {no} was not closed: {:?}", stored(h, no).await.phase);
+    panic!("table {no} was not closed: {:?}", stored(h, no).await.phase());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -60,19 +60,19 @@ async fn a_deleted_channel_ends_its_table_and_its_cpu_stops() {
     let pick = enabled_moves(&message)[0].clone();
     let click = d.click_label(&alice, board, &pick).await;
     assert_eq!(d.response(click).await.kind, 7);
-    let thinking = stored(&h, no).await.history.len();
+    let thinking = stored(&h, no).await.history().len();
     d.delete_channel(games);
 
     let table = wait_gone(&h, no).await;
     assert!(!table.is_running());
     assert_eq!(table.match_record(0), None, "no result");
-    let moves = table.history.len();
+    let moves = table.history().len();
     assert_eq!(moves, thinking, "closed while the CPU was thinking");
     let version = d.message(board).unwrap().version;
     tokio::time::sleep(Duration::from_millis(2500)).await;
     let table = stored(&h, no).await;
-    assert_eq!(table.history.len(), moves, "the CPU did not move");
-    assert_eq!(table.phase, Phase::Closed(Closed::PlaceGone));
+    assert_eq!(table.history().len(), moves, "the CPU did not move");
+    assert_eq!(*table.phase(), Phase::Closed(Closed::PlaceGone));
     assert_eq!(
         d.message(board).unwrap().version,
         version,

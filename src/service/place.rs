@@ -35,8 +35,8 @@ impl Service {
         for slot in slots {
             let mut live = slot.live.lock().await;
             let here = match place {
-                Place::Guild(guild) => live.table.guild == guild,
-                Place::Channel(channel) => live.table.channel == channel,
+                Place::Guild(guild) => live.table.guild() == guild,
+                Place::Channel(channel) => live.table.channel() == channel,
             };
             if !here || !live.table.is_running() {
                 continue;
