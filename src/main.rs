@@ -56,9 +56,11 @@ async fn run() -> ExitCode {
     let mut running = running;
     let signal = tokio::select! {
         result = running.wait_stopped() => {
-            if let Err(e) = result {
-                eprintln!("boardbot: the Discord connection ended: {e}");
-                return ExitCode::FAILURE;
+            // Everything else is retried: only what a restart cannot fix
+            // ends the process, with a code the service manager leaves be.
+            if let Err(fatal) = result {
+                eprintln!("boardbot: {fatal}");
+                return ExitCode::from(boardbot::discord::EXIT_CONFIG);
             }
             None
         }

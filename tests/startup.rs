@@ -1,7 +1,40 @@
 //! The binary's start-up: a missing or bad setting stops it at once with one
-//! line naming the variable, and no panic or backtrace.
+//! line naming the variable, and no panic or backtrace; a Discord out of
+//! reach is waited for, and a token Discord refuses ends the process with
+//! its own exit code.
 
-use std::process::Command;
+mod backends;
+mod bot;
+mod support;
+
+use bot::process::bot_command;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+use support::StandIn;
+
+/// sysexits' EX_CONFIG, what the bot exits with on a refused token.
+const EXIT_CONFIG: i32 = 78;
+
+/// A free port on loopback.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+/// `/healthz`'s status and text, once the listener answers.
+async fn healthz(addr: &str) -> (u16, String) {
+    let url = format!("http://{addr}/healthz");
+    for _ in 0..200 {
+        if let Ok(response) = reqwest::get(&url).await {
+            let status = response.status().as_u16();
+            return (status, response.text().await.unwrap_or_default());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("{url} never answered");
+}
 
 fn boardbot(vars: &[(&str, &str)]) -> std::process::Output {
     let dir = std::env::temp_dir().join(format!("boardbot-startup-{}", std::process::id()));
@@ -53,4 +86,67 @@ fn an_unknown_command_is_refused_with_the_usage() {
     };
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("usage"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_discord_not_there_yet_is_waited_for() {
+    let url = backends::fresh_sqlite("a_discord_not_there_yet");
+    let port = free_port();
+    let metrics = format!("127.0.0.1:{}", free_port());
+    let mut process = bot_command(
+        &format!("http://127.0.0.1:{port}"),
+        &url,
+        &[("METRICS_ADDR", metrics.clone())],
+    )
+    .spawn()
+    .expect("the bot binary starts");
+    let (status, text) = healthz(&metrics).await;
+    assert_eq!(status, 503, "{text}");
+    assert!(text.contains("gateway: connecting"), "{text}");
+    // Long enough for a few refused tries.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert!(
+        process.try_wait().expect("status").is_none(),
+        "the bot is still up"
+    );
+
+    let discord = StandIn::start_on(port)
+        .await
+        .with_timeout(Duration::from_secs(30));
+    discord.wait_ready().await;
+    discord.wait_command("move").await;
+    let mut health = healthz(&metrics).await;
+    for _ in 0..100 {
+        if health.0 == 200 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        health = healthz(&metrics).await;
+    }
+    assert_eq!(health.0, 200, "{}", health.1);
+    process.kill().await.expect("SIGKILL");
+    let _ = process.wait().await;
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_token_ends_the_process_with_its_own_code() {
+    let url = backends::fresh_sqlite("a_refused_token");
+    let discord = StandIn::start_with_token("another-token");
+    let discord = discord.await;
+    let mut command = bot_command(&discord.base_url(), &url, &[]);
+    command.stderr(Stdio::piped());
+    let process = command.spawn().expect("the bot binary starts");
+    let out = tokio::time::timeout(Duration::from_secs(20), process.wait_with_output())
+        .await
+        .expect("the bot stops by itself")
+        .expect("its output");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(EXIT_CONFIG), "{stderr}");
+    let last = stderr.trim().lines().last().unwrap_or_default();
+    assert!(last.contains("DISCORD_TOKEN"), "{stderr}");
+    assert!(
+        !stderr.contains(bot::TOKEN),
+        "the token is not printed: {stderr}"
+    );
 }

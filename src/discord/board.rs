@@ -110,6 +110,7 @@ pub fn board_message(table: &Table) -> BoardMessage {
                     &[("game", &title), ("user", &format!("<@{by}>"))],
                 ),
                 Closed::Idle => tr(lang, "closed.idle", &[("game", &title)]),
+                Closed::PlaceGone => tr(lang, "closed.gone", &[("game", &title)]),
             };
             BoardMessage {
                 content,

@@ -23,13 +23,16 @@ mod settings;
 mod show;
 mod standings;
 
-pub use run::{start, Running, StartError};
+pub use run::{start, Backoff, Fatal, Running, StartError, EXIT_CONFIG, RETRY_CAP};
 
 use crate::i18n::Lang;
-use crate::service::Service;
+use crate::service::{Place, Service};
 use answer::{answer_restarting, tell, Asked, Failure, FirstAnswer, FIRST_ANSWER};
 use publish::Boards;
-use serenity::all::{CommandInteraction, Context, EventHandler, Interaction, Ready};
+use serenity::all::{
+    CommandInteraction, Context, EventHandler, Guild, GuildChannel, Interaction, Message,
+    PartialGuildChannel, Ready, UnavailableGuild,
+};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -77,6 +80,30 @@ impl EventHandler for Handler {
                 }
             }
         }
+    }
+
+    // The tables of a place that is gone end with no result. A guild that
+    // is `unavailable` is an outage, not a removal: its tables go on.
+    async fn guild_delete(&self, _: Context, guild: UnavailableGuild, _: Option<Guild>) {
+        if !guild.unavailable {
+            let place = Place::Guild(guild.id.get());
+            self.0.service.close_where(place).await;
+        }
+    }
+
+    async fn channel_delete(&self, _: Context, channel: GuildChannel, _: Option<Vec<Message>>) {
+        let place = Place::Channel(channel.id.get());
+        self.0.service.close_where(place).await;
+    }
+
+    async fn thread_delete(
+        &self,
+        _: Context,
+        thread: PartialGuildChannel,
+        _: Option<GuildChannel>,
+    ) {
+        let place = Place::Channel(thread.id.get());
+        self.0.service.close_where(place).await;
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {

@@ -6,20 +6,104 @@ use super::{Bot, Handler};
 use crate::config::Config;
 use crate::service::{Notice, SearchPool, Service, SystemClock};
 use crate::store::Store;
-use serenity::all::{ClientBuilder, GatewayIntents, Http, HttpBuilder, ShardManager};
+use serenity::all::{
+    Client, ClientBuilder, GatewayError, GatewayIntents, Http, HttpBuilder, HttpError, ShardManager,
+};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
+use tokio::sync::watch;
 use tokio::time::Instant;
-use tracing::{error, info};
+use tracing::{error, info, warn};
 
 /// How long a clean stop waits for the interactions being handled.
 const DRAIN_LIMIT: Duration = Duration::from_secs(10);
 
+/// The exit code for what a restart cannot fix (an invalid token, refused
+/// shards or intents): sysexits' EX_CONFIG, which the README's systemd unit
+/// does not restart.
+pub const EXIT_CONFIG: u8 = 78;
+
+/// The longest wait between two tries to reach Discord. It bounds the
+/// session starts a long outage costs (Discord allows 1000 a day).
+pub const RETRY_CAP: Duration = Duration::from_secs(60);
+
+/// The waits between tries to reach Discord: 1 s, doubling up to a cap.
+#[derive(Debug, Clone)]
+pub struct Backoff {
+    next: Duration,
+    cap: Duration,
+}
+
+impl Backoff {
+    pub fn new(cap: Duration) -> Backoff {
+        Backoff {
+            next: Duration::from_secs(1).min(cap),
+            cap,
+        }
+    }
+
+    /// The wait before the next try.
+    pub fn next_wait(&mut self) -> Duration {
+        let wait = self.next;
+        self.next = (self.next * 2).min(self.cap);
+        wait
+    }
+
+    /// After a connection that held: the next outage starts at 1 s again.
+    pub fn reset(&mut self) {
+        *self = Backoff::new(self.cap);
+    }
+}
+
+/// Why the Discord connection stopped for good: what a restart cannot fix.
+#[derive(Debug)]
+pub enum Fatal {
+    /// Discord refused the token (401 on REST, close code 4004).
+    InvalidToken,
+    /// The gateway refused the shards or the intents (4010-4014).
+    Gateway(GatewayError),
+}
+
+impl std::fmt::Display for Fatal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fatal::InvalidToken => {
+                write!(f, "Discord refused the bot's token: check DISCORD_TOKEN")
+            }
+            Fatal::Gateway(e) => write!(
+                f,
+                "Discord refused the gateway connection ({e}): check SHARD_TOTAL and SHARD_RANGE"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Fatal {}
+
+/// What a restart cannot fix, among the client's errors.
+fn fatal(e: &serenity::Error) -> Option<Fatal> {
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.status_code == 401 => {
+            Some(Fatal::InvalidToken)
+        }
+        serenity::Error::Gateway(GatewayError::InvalidAuthentication) => Some(Fatal::InvalidToken),
+        serenity::Error::Gateway(
+            g @ (GatewayError::InvalidShardData
+            | GatewayError::OverloadedShard
+            | GatewayError::InvalidGatewayIntents
+            | GatewayError::DisallowedGatewayIntents),
+        ) => Some(Fatal::Gateway(g.clone())),
+        _ => None,
+    }
+}
+
 /// A running bot, for tests and for a clean shutdown.
 pub struct Running {
     shard_manager: Arc<ShardManager>,
-    task: tokio::task::JoinHandle<Result<(), serenity::Error>>,
+    task: tokio::task::JoinHandle<Result<(), Fatal>>,
+    /// Tells the connecting task to give up its waits.
+    stop: watch::Sender<bool>,
     service: Arc<Service>,
     bot: Arc<Bot>,
     metrics_addr: Option<std::net::SocketAddr>,
@@ -28,7 +112,8 @@ pub struct Running {
 /// What `/healthz` and `/metrics` read.
 struct Probe {
     service: Arc<Service>,
-    shard_manager: Arc<ShardManager>,
+    /// Set once the client is built; the listener answers before.
+    shard_manager: Arc<OnceLock<Arc<ShardManager>>>,
 }
 
 impl crate::metrics::Probe for Probe {
@@ -36,17 +121,26 @@ impl crate::metrics::Probe for Probe {
         &self,
     ) -> std::pin::Pin<Box<dyn std::future::Future<Output = (bool, String)> + Send + '_>> {
         Box::pin(async move {
-            let runners = self.shard_manager.runners.lock().await;
-            let connected = runners
-                .values()
-                .filter(|r| r.stage == serenity::gateway::ConnectionStage::Connected)
-                .count();
-            let shards = runners.len();
-            drop(runners);
+            let (connected, shards) = match self.shard_manager.get() {
+                Some(manager) => {
+                    let runners = manager.runners.lock().await;
+                    let connected = runners
+                        .values()
+                        .filter(|r| r.stage == serenity::gateway::ConnectionStage::Connected)
+                        .count();
+                    (connected, runners.len())
+                }
+                None => (0, 0),
+            };
             let database = self.service.database_reachable().await;
             let gateway_ok = shards > 0 && connected == shards;
+            let gateway = if gateway_ok {
+                format!("{connected}/{shards} shards connected")
+            } else {
+                format!("connecting ({connected}/{shards} shards connected)")
+            };
             let text = format!(
-                "gateway: {connected}/{shards} shards connected\ndatabase: {}\n",
+                "gateway: {gateway}\ndatabase: {}\n",
                 match &database {
                     Ok(()) => "reachable".to_owned(),
                     Err(e) => format!("unreachable ({e})"),
@@ -105,13 +199,21 @@ impl Running {
 
     /// Closes the gateway connection and waits for the client to stop.
     pub async fn stop(self) {
+        let _ = self.stop.send(true);
         self.shard_manager.shutdown_all().await;
-        let _ = tokio::time::timeout(Duration::from_secs(5), self.task).await;
+        let abort = self.task.abort_handle();
+        if tokio::time::timeout(Duration::from_secs(5), self.task)
+            .await
+            .is_err()
+        {
+            abort.abort();
+        }
         self.service.close().await;
     }
 
-    /// Waits until the client stops by itself (a fatal gateway error).
-    pub async fn wait(self) -> Result<(), serenity::Error> {
+    /// Waits until the client stops by itself: on what a restart cannot
+    /// fix (every other failure is retried).
+    pub async fn wait(self) -> Result<(), Fatal> {
         match self.task.await {
             Ok(result) => result,
             Err(join) => {
@@ -123,7 +225,7 @@ impl Running {
 
     /// Waits until the client stops by itself, keeping the handle (a
     /// signal may still ask for [`Running::shutdown`]).
-    pub async fn wait_stopped(&mut self) -> Result<(), serenity::Error> {
+    pub async fn wait_stopped(&mut self) -> Result<(), Fatal> {
         match (&mut self.task).await {
             Ok(result) => result,
             Err(join) => {
@@ -209,17 +311,13 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
         draining: Default::default(),
         in_flight: Default::default(),
     });
-    let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::empty())
-        .event_handler(Handler(bot.clone()))
-        .await
-        .map_err(StartError::Discord)?;
-    spawn_publisher(bot.clone(), client.http.clone(), notices);
-    let shard_manager = client.shard_manager.clone();
+    let built = Arc::new(OnceLock::new());
+    // The listener answers ("connecting") while Discord cannot be reached.
     let metrics_addr = match config.metrics_addr {
         Some(addr) => {
             let probe = Arc::new(Probe {
                 service: service.clone(),
-                shard_manager: shard_manager.clone(),
+                shard_manager: built.clone(),
             });
             Some(
                 crate::metrics::serve(addr, probe)
@@ -229,22 +327,77 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
         }
         None => None,
     };
-    let task = tokio::spawn(async move {
-        match shards {
-            // As many shards as Discord recommends, all in this process.
-            None => client.start_autosharded().await,
-            // serenity 0.12 reads the range's end as the last shard to run
-            // (it starts `end - start + 1` shards): pass `first..last`.
-            Some(s) => client.start_shard_range(s.first..s.last, s.total).await,
-        }
-    });
+    // GUILDS (not privileged) tells the bot that it left a server or that a
+    // channel or thread was deleted: their tables end.
+    let client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
+        .event_handler(Handler(bot.clone()))
+        .await
+        .map_err(StartError::Discord)?;
+    spawn_publisher(bot.clone(), client.http.clone(), notices);
+    let shard_manager = client.shard_manager.clone();
+    let _ = built.set(shard_manager.clone());
+    let (stop, stopped) = watch::channel(false);
+    let task = tokio::spawn(connect(client, shards, stopped));
     Ok(Running {
         shard_manager,
         task,
+        stop,
         service,
         bot,
         metrics_addr,
     })
+}
+
+/// Runs the gateway until it is stopped or fails for good. Discord out of
+/// reach (refused, no DNS, 5xx from `GET /gateway/bot`) is tried again after
+/// [`Backoff`]'s waits; serenity itself reconnects a connection that drops.
+async fn connect(
+    mut client: Client,
+    shards: Option<crate::config::Shards>,
+    mut stopped: watch::Receiver<bool>,
+) -> Result<(), Fatal> {
+    let mut backoff = Backoff::new(RETRY_CAP);
+    let mut tries = 0u32;
+    loop {
+        tries += 1;
+        let began = Instant::now();
+        let run = async {
+            let gateway = client.http.get_bot_gateway().await?;
+            // serenity falls back to Discord's own address when it could
+            // not ask at build time: use the one just given.
+            *client.ws_url.lock().await = gateway.url;
+            match shards {
+                // As many shards as Discord recommends, all in this process.
+                None => client.start_autosharded().await,
+                // serenity 0.12 reads the range's end as the last shard to
+                // run (it starts `end - start + 1` shards): pass `first..last`.
+                Some(s) => client.start_shard_range(s.first..s.last, s.total).await,
+            }
+        };
+        let result = tokio::select! {
+            result = run => result,
+            _ = stopped.wait_for(|stop| *stop) => return Ok(()),
+        };
+        let e = match result {
+            Ok(()) => return Ok(()),
+            Err(e) => e,
+        };
+        if let Some(fatal) = fatal(&e) {
+            return Err(fatal);
+        }
+        if began.elapsed() >= RETRY_CAP {
+            backoff.reset();
+        }
+        let wait = backoff.next_wait();
+        warn!(
+            "could not reach Discord (try {tries}): {e}; trying again in {} s",
+            wait.as_secs()
+        );
+        tokio::select! {
+            _ = tokio::time::sleep(wait) => {}
+            _ = stopped.wait_for(|stop| *stop) => return Ok(()),
+        }
+    }
 }
 
 /// Publishes the boards the service asks for, each on its own task.
@@ -262,4 +415,25 @@ fn spawn_publisher(
             });
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_waits_double_from_one_second_to_the_cap() {
+        let mut backoff = Backoff::new(RETRY_CAP);
+        let waits: Vec<u64> = (0..9).map(|_| backoff.next_wait().as_secs()).collect();
+        assert_eq!(waits, [1, 2, 4, 8, 16, 32, 60, 60, 60]);
+        backoff.reset();
+        assert_eq!(backoff.next_wait(), Duration::from_secs(1));
+    }
+
+    #[test]
+    fn a_cap_under_a_second_is_the_only_wait() {
+        let mut backoff = Backoff::new(Duration::from_millis(300));
+        assert_eq!(backoff.next_wait(), Duration::from_millis(300));
+        assert_eq!(backoff.next_wait(), Duration::from_millis(300));
+    }
 }

@@ -12,6 +12,7 @@
 mod deadline;
 mod history;
 mod open;
+mod place;
 pub mod pool;
 mod puzzle;
 mod review;
@@ -19,6 +20,7 @@ mod settings;
 mod turns;
 
 pub use open::{Host, PlayRequest};
+pub use place::Place;
 pub use pool::{PoolStats, Search, SearchError, SearchPool};
 pub use settings::{SettingsChange, SettingsChanged};
 

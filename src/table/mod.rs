@@ -152,6 +152,8 @@ pub enum Closed {
     },
     /// No action for the idle period.
     Idle,
+    /// Its server, channel or thread is gone (the bot left, or it was deleted).
+    PlaceGone,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -252,6 +254,8 @@ pub enum Action {
         user: UserId,
         moderator: bool,
     },
+    /// The table's place is gone: it ends with no result, by no one.
+    PlaceGone,
     /// The host frees a CPU's seat for people from the next match on.
     FreeSeat {
         user: UserId,
@@ -650,6 +654,7 @@ impl Table {
                 self.resume(user, now)
             }
             Action::End { user, moderator } => self.end(user, moderator),
+            Action::PlaceGone => self.close_gone(),
             Action::FreeSeat { user, stamp } => {
                 self.check_stamp(stamp)?;
                 self.free_seat(user)

@@ -154,6 +154,19 @@ impl Table {
         Ok(Effects::default())
     }
 
+    /// The table's place is gone: it ends with no result, by no one.
+    pub(super) fn close_gone(&mut self) -> Result<Effects, Refusal> {
+        if !self.is_running() {
+            return Err(Refusal::TableClosed);
+        }
+        self.phase = Phase::Closed(Closed::PlaceGone);
+        self.paused = None;
+        self.clock = None;
+        self.undo_request = None;
+        self.stamp += 1;
+        Ok(Effects::default())
+    }
+
     /// The host changes the rules between matches (`None` keeps a rule).
     pub(super) fn set_rules(
         &mut self,

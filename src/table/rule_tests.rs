@@ -342,6 +342,17 @@ fn idle_tables_close_without_a_result() {
 }
 
 #[test]
+fn a_table_whose_place_is_gone_closes_without_a_result() {
+    let mut table = timed_pair(30, 0);
+    let effects = ok(&mut table, Action::PlaceGone, 1);
+    assert_eq!(effects, Effects::default());
+    assert_eq!(table.phase, Phase::Closed(Closed::PlaceGone));
+    assert_eq!(table.match_record(1), None, "no result");
+    assert_eq!((table.clock, table.next_deadline(1_000)), (None, None));
+    assert_eq!(no(&mut table, Action::PlaceGone, 2), Refusal::TableClosed);
+}
+
+#[test]
 fn the_host_or_a_moderator_ends_a_table() {
     let mut table = timed_pair(30, 0);
     assert_eq!(

@@ -11,12 +11,21 @@ use tokio::process::{Child, Command};
 /// `DISCORD_GUILD_ID`, `SHARD_RANGE` or `METRICS_ADDR`). The process dies
 /// with its handle.
 pub fn start_bot(discord: &StandIn, database_url: &str, extra: &[(&str, String)]) -> Child {
+    bot_command(&discord.base_url(), database_url, extra)
+        .spawn()
+        .expect("the bot binary starts")
+}
+
+/// The command [`start_bot`] runs, against the API at `api_base` (a
+/// stand-in that may not be listening yet), for a test to change before
+/// it spawns it (to read its stderr, say).
+pub fn bot_command(api_base: &str, database_url: &str, extra: &[(&str, String)]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_boardbot"));
     command
         .env_clear()
         .env("PATH", std::env::var("PATH").unwrap_or_default())
         .env("DISCORD_TOKEN", TOKEN)
-        .env("DISCORD_API_BASE", discord.base_url())
+        .env("DISCORD_API_BASE", api_base)
         .env("DATABASE_URL", database_url)
         .env("RUST_LOG", "boardbot=info,serenity=warn");
     for (name, value) in extra {
@@ -25,9 +34,8 @@ pub fn start_bot(discord: &StandIn, database_url: &str, extra: &[(&str, String)]
     command
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("the bot binary starts")
+        .kill_on_drop(true);
+    command
 }
 
 /// Waits until the board is ready for a person (or the match is over) and

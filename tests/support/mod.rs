@@ -214,7 +214,13 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
 impl StandIn {
     /// Binds REST and gateway on 127.0.0.1 (ephemeral ports) and starts serving.
     pub async fn start() -> StandIn {
-        let rest = TcpListener::bind("127.0.0.1:0")
+        StandIn::start_on(0).await
+    }
+
+    /// Like [`StandIn::start`], with REST on this port (a bot started
+    /// before its Discord was there, say); the gateway's port is ephemeral.
+    pub async fn start_on(rest_port: u16) -> StandIn {
+        let rest = TcpListener::bind(("127.0.0.1", rest_port))
             .await
             .expect("bind REST listener");
         let gw = TcpListener::bind("127.0.0.1:0")
@@ -458,6 +464,46 @@ impl StandIn {
             },
         );
         id
+    }
+
+    /// A moderator deletes a channel or thread: CHANNEL_DELETE (or
+    /// THREAD_DELETE) as Discord sends it, and it is gone here too.
+    pub fn delete_channel(&self, channel: u64) {
+        let mut st = self.lock();
+        let c = st
+            .channels
+            .remove(&channel)
+            .unwrap_or_else(|| panic!("stand-in: unknown channel {channel}"));
+        let (id, guild) = (c.id.to_string(), c.guild.to_string());
+        let parent = c.parent_id.map(|p| p.to_string());
+        if c.kind == 11 {
+            let data = json!({"id": id, "guild_id": guild, "parent_id": parent, "type": c.kind});
+            Self::dispatch_locked(&mut st, "THREAD_DELETE", data);
+        } else {
+            let data = json!({
+                "id": id, "guild_id": guild, "parent_id": parent, "type": c.kind,
+                "name": c.name, "position": 0, "permission_overwrites": [], "nsfw": false,
+                "last_message_id": null, "rate_limit_per_user": 0, "topic": null, "flags": 0,
+            });
+            Self::dispatch_locked(&mut st, "CHANNEL_DELETE", data);
+        }
+        drop(st);
+        self.inner.bump();
+    }
+
+    /// The bot is removed from `guild` (kicked, or the server deleted):
+    /// GUILD_DELETE without `unavailable`.
+    pub fn remove_from_guild(&self, guild: u64) {
+        let mut st = self.lock();
+        st.guilds.retain(|&g| g != guild);
+        Self::dispatch_locked(&mut st, "GUILD_DELETE", json!({"id": guild.to_string()}));
+    }
+
+    /// `guild` has an outage: GUILD_DELETE with `unavailable: true`; the bot
+    /// is still in it.
+    pub fn guild_outage(&self, guild: u64) {
+        let data = json!({"id": guild.to_string(), "unavailable": true});
+        self.dispatch("GUILD_DELETE", data);
     }
 
     /// A new guild member with locale `en-US`.
