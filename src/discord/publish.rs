@@ -139,13 +139,13 @@ fn renders() -> &'static tokio::sync::Semaphore {
 pub async fn compose(table: &Table) -> Result<Composed, String> {
     let board = board::board_message(table);
     let image = if board.with_image {
-        let game: AnyGame = table.game.clone();
+        let game: AnyGame = table.game().clone();
         let names: Vec<String> = table
-            .players
+            .players()
             .iter()
-            .map(|p| p.plain_name(table.lang))
+            .map(|p| p.plain_name(table.lang()))
             .collect();
-        let lang = table.lang;
+        let lang = table.lang();
         // No more boards drawn at once than there are cores: more would not
         // finish sooner, and every extra blocking thread keeps its own
         // allocator arena with a board's buffers in it (megabytes of
@@ -510,7 +510,7 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
                 }
             };
             finished = !table.is_running();
-            if *shown >= table.stamp && !sync.is_behind() {
+            if *shown >= table.stamp() && !sync.is_behind() {
                 None
             } else {
                 let composed = match compose(&table).await {
@@ -522,7 +522,7 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
                         break;
                     }
                 };
-                let channel = link.as_ref().map(|l| l.channel).unwrap_or(table.channel);
+                let channel = link.as_ref().map(|l| l.channel).unwrap_or(table.channel());
                 let outcome = show(
                     &boards.rest,
                     http,
@@ -536,8 +536,8 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
                 .await;
                 match outcome {
                     Outcome::Shown(mut link) => {
-                        link.shown = table.stamp;
-                        *shown = table.stamp;
+                        link.shown = table.stamp();
+                        *shown = table.stamp();
                         sync.set_behind(false);
                         backoff = Backoff::new();
                         found = Found::default();
