@@ -43,7 +43,7 @@ async fn open_game(h: &Harness, alice: &User, channel: u64) -> Msg {
         .await
         .unwrap();
     for _ in 0..500 {
-        let (_, link) = service.board(table.no).await.unwrap().unwrap();
+        let (_, link) = service.board(table.no()).await.unwrap().unwrap();
         if link.and_then(|l| l.message) == Some(board) {
             return ready;
         }
@@ -344,4 +344,59 @@ async fn a_404_on_the_board_posts_it_once_more_and_stops() {
     assert!(posts <= 2, "posted again and again: {posts}");
     d.clear_faults();
     h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_stand_in_answers_429s_like_discord() {
+    let d = support::StandIn::start().await;
+    let channel = d.channel_id();
+    let url = format!("{}/api/v10/channels/{channel}/messages", d.base_url());
+    let client = reqwest::Client::new();
+    let post = || {
+        client
+            .post(&url)
+            .header("content-type", "application/json")
+            .body(r#"{"content": "hi"}"#)
+            .send()
+    };
+    d.rate_limit_next("POST", "/channels/", Duration::from_millis(1500), false);
+    let limited = post().await.unwrap();
+    assert_eq!(limited.status().as_u16(), 429);
+    let header = |name: &str| {
+        limited
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    };
+    assert_eq!(header("retry-after").as_deref(), Some("2"));
+    assert_eq!(header("x-ratelimit-remaining").as_deref(), Some("0"));
+    let reset: f64 = header("x-ratelimit-reset-after").unwrap().parse().unwrap();
+    assert!(reset > 1.0 && reset <= 1.5, "{reset}");
+    assert_eq!(header("x-ratelimit-global"), None);
+    let body: serde_json::Value = serde_json::from_slice(&limited.bytes().await.unwrap()).unwrap();
+    assert_eq!(body["message"], "You are being rate limited.");
+    assert_eq!(body["global"], false);
+    assert!(
+        body.get("code").is_none(),
+        "Discord's 429 has no code: {body}"
+    );
+    assert!(body["retry_after"].as_f64().unwrap() > 1.0);
+    // Inside the window: still limited, with less time left.
+    let again = post().await.unwrap();
+    assert_eq!(again.status().as_u16(), 429);
+    let left: serde_json::Value = serde_json::from_slice(&again.bytes().await.unwrap()).unwrap();
+    assert!(left["retry_after"].as_f64().unwrap() <= body["retry_after"].as_f64().unwrap());
+    let (opened, lifts) = d.rate_limit_windows()[0];
+    tokio::time::sleep(lifts.saturating_duration_since(Instant::now())).await;
+    assert_eq!(post().await.unwrap().status().as_u16(), 200, "lifted");
+    let inside = d.requests_between("POST", "/channels/", opened, lifts);
+    assert_eq!(inside.len(), 1, "the second request: {inside:?}");
+    assert_eq!(inside[0].status, 429);
+
+    // An outage: every matching request fails until it ends.
+    let ends = d.fail_for("", "", 502, Duration::from_millis(500));
+    assert_eq!(post().await.unwrap().status().as_u16(), 502);
+    tokio::time::sleep(ends.saturating_duration_since(Instant::now())).await;
+    assert_eq!(post().await.unwrap().status().as_u16(), 200, "over");
 }
