@@ -144,40 +144,48 @@ async fn answer_click(
             answer_with_board(bot, ctx, Asking::Click(component), table, arrived).await;
             Ok(())
         }
-        Err(ServiceFailure::Refused(Refusal::StaleBoard)) => {
-            refresh_if_behind(bot, ctx, component, at, arrived).await
+        // A board behind a finished match offers moves that say "game over".
+        Err(ServiceFailure::Refused(refusal @ (Refusal::StaleBoard | Refusal::GameOver))) => {
+            refresh_if_behind(bot, ctx, component, at, refusal, arrived).await
         }
         Err(f) => Err(f.into()),
     }
 }
 
-/// A click on a board message that is behind its table (an update that
-/// failed, or a restart in between) refreshes it instead of only saying it
-/// is out of date; a click on any other old board is refused.
+/// A click on the table's board message while it shows an older position
+/// than the table (an update that failed or waits for its retry, a finished
+/// match whose last board was not shown, a restart in between) refreshes it
+/// instead of refusing; a click on any other old board is refused.
 async fn refresh_if_behind(
     bot: &Arc<Bot>,
     ctx: &Context,
     component: &ComponentInteraction,
     at: At,
+    refusal: Refusal,
     arrived: Instant,
 ) -> Result<(), Failure> {
     let At::Table { no, .. } = at else {
-        return Err(Refusal::StaleBoard.into());
+        return Err(refusal.into());
+    };
+    let Some(drawn_for) = ControlId::decode(&component.data.custom_id).map(|id| id.stamp) else {
+        return Err(refusal.into());
     };
     let sync = bot.boards.get(no);
-    // Let an update in flight finish first: it may bring the board up to
-    // date, or find that it cannot.
+    // Let an update being sent finish first: it may bring the board up to
+    // date. (A retry that waits does not hold this lock.)
     let left = ANSWER_WITHIN.saturating_sub(arrived.elapsed()) / 2;
     drop(tokio::time::timeout(left, sync.order.lock()).await);
     let Some((table, link)) = bot.service.board(no).await? else {
-        return Err(Refusal::StaleBoard.into());
+        return Err(refusal.into());
     };
     let on_board = link
         .as_ref()
         .and_then(|l| l.message)
         .is_none_or(|m| m == component.message.id.get());
-    if !(sync.is_behind() && on_board && table.is_running()) {
-        return Err(Refusal::StaleBoard.into());
+    let shown = link.as_ref().map_or(0, |l| l.shown);
+    let behind = sync.is_behind() || shown < table.stamp();
+    if !(on_board && behind && drawn_for < table.stamp()) {
+        return Err(refusal.into());
     }
     drop(sync);
     answer_with_board(bot, ctx, Asking::Click(component), table, arrived).await;

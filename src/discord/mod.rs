@@ -18,6 +18,7 @@ mod learn;
 mod moves;
 mod play;
 mod publish;
+mod rest;
 mod run;
 mod settings;
 mod show;

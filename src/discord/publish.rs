@@ -1,37 +1,41 @@
 //! Board messages: rendering them off the runtime, and keeping each table's
-//! board message up to date whatever Discord answers: failed edits are
-//! retried with backoff, a token past its life falls back to the channel
-//! route, and a board that is gone or can no longer be edited is posted
-//! again as a fresh message that the table follows.
+//! board message up to date whatever Discord answers: a board that could
+//! not be updated stays behind and is tried again with capped backoff
+//! (never sooner than a rate limit allows, see [`super::rest`]) until it
+//! shows its table; a token past its life falls back to the channel route,
+//! and a board that is gone or can no longer be edited is posted again as a
+//! fresh message that the table follows. Errors a retry cannot fix take
+//! that fallback once and stop.
 
 use super::board::{self, BoardMessage};
+use super::rest::{self, BoardRest, File};
 use crate::game::AnyGame;
-use crate::metrics::RestErrorKind;
 use crate::render;
 use crate::service::Service;
 use crate::store::BoardLink;
 use crate::table::Table;
+use rand::Rng;
 use serenity::all::{
-    Builder, ChannelId, CreateAllowedMentions, CreateAttachment, CreateInteractionResponseMessage,
-    CreateMessage, EditAttachments, EditInteractionResponse, EditMessage, Http, HttpError,
-    MessageId, UserId,
+    CreateAllowedMentions, CreateAttachment, CreateInteractionResponseMessage, CreateMessage,
+    EditAttachments, EditInteractionResponse, EditMessage, Http, UserId,
 };
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tokio::time::Instant;
 use tracing::{error, warn};
 
 /// How long an interaction token may be used to edit its message; Discord
 /// allows 15 minutes, a margin keeps clear of the edge.
 pub const TOKEN_LIFETIME_MS: u64 = 14 * 60 * 1000;
 
-/// Waits between attempts of a failed board edit.
-const BACKOFF: [Duration; 3] = [
-    Duration::from_millis(250),
-    Duration::from_millis(1000),
-    Duration::from_millis(3000),
-];
+/// The first wait after a failed board update; each next one doubles, up
+/// to [`BACKOFF_MAX`], each drawn within ±[`JITTER`] so that boards held by
+/// one outage do not all come back in the same instant.
+const BACKOFF_FIRST: Duration = Duration::from_millis(500);
+const BACKOFF_MAX: Duration = Duration::from_secs(30);
+const JITTER: f64 = 0.2;
 
 const IMAGE_NAME: &str = "board.png";
 
@@ -47,9 +51,25 @@ impl Composed {
         CreateAllowedMentions::new().users(self.board.ping.iter().map(|&id| UserId::new(id)))
     }
 
-    fn attachment(&self) -> Option<CreateAttachment> {
+    /// The image as an attachment; without its bytes for a payload sent by
+    /// [`BoardRest`] (serenity takes them out before serializing too, and
+    /// sends them as the `files[0]` part).
+    fn attachment(&self, with_bytes: bool) -> Option<CreateAttachment> {
         self.image.as_ref().map(|image| {
-            CreateAttachment::bytes(image.png.clone(), IMAGE_NAME).description(image.alt.clone())
+            let bytes = if with_bytes {
+                image.png.clone()
+            } else {
+                Vec::new()
+            };
+            CreateAttachment::bytes(bytes, IMAGE_NAME).description(image.alt.clone())
+        })
+    }
+
+    /// The image's bytes, for the multipart body.
+    fn file(&self) -> Option<File<'_>> {
+        self.image.as_ref().map(|image| File {
+            name: IMAGE_NAME,
+            bytes: &image.png,
         })
     }
 
@@ -58,16 +78,17 @@ impl Composed {
             .content(self.board.content.clone())
             .components(self.board.components.clone())
             .allowed_mentions(self.mentions())
-            .files(self.attachment())
+            .files(self.attachment(true))
     }
 
-    pub fn edit(&self) -> EditInteractionResponse {
+    /// The payload of an edit of the original interaction response.
+    fn edit(&self) -> EditInteractionResponse {
         let mut edit = EditInteractionResponse::new()
             .content(self.board.content.clone())
             .components(self.board.components.clone())
             .allowed_mentions(self.mentions())
             .clear_attachments();
-        if let Some(file) = self.attachment() {
+        if let Some(file) = self.attachment(false) {
             edit = edit.new_attachment(file);
         }
         edit
@@ -75,7 +96,7 @@ impl Composed {
 
     fn channel_edit(&self) -> EditMessage {
         let mut attachments = EditAttachments::new();
-        if let Some(file) = self.attachment() {
+        if let Some(file) = self.attachment(false) {
             attachments = attachments.add(file);
         }
         EditMessage::new()
@@ -90,7 +111,18 @@ impl Composed {
             .content(self.board.content.clone())
             .components(self.board.components.clone())
             .allowed_mentions(self.mentions())
-            .files(self.attachment())
+            .files(self.attachment(false))
+    }
+
+    /// Edits the message of interaction `token` to show this board.
+    pub async fn edit_original(
+        &self,
+        rest: &BoardRest,
+        http: &Http,
+        token: &str,
+    ) -> Result<(), rest::Failure> {
+        rest.edit_original(http, token, &self.edit(), self.file())
+            .await
     }
 }
 
@@ -163,11 +195,21 @@ impl Drawing {
 }
 
 /// One table's board: a lock that keeps its updates in order (held across
-/// the send, so an async lock) holding the stamp last shown, and whether the
-/// message is known to be behind the table (a failed update, or a restart).
+/// the send, so an async lock) holding the stamp last shown, whether the
+/// message is known to be behind the table (a failed update, or a restart),
+/// and whether a publisher is at work on it (so later moves join its next
+/// attempt instead of sending edits of their own).
 pub struct BoardSync {
     pub order: tokio::sync::Mutex<u64>,
     behind: AtomicBool,
+    publisher: Mutex<Publisher>,
+}
+
+#[derive(Default)]
+struct Publisher {
+    running: bool,
+    /// Asked for again since the publisher last read the table.
+    again: bool,
 }
 
 impl BoardSync {
@@ -177,15 +219,58 @@ impl BoardSync {
     pub fn set_behind(&self, behind: bool) {
         self.behind.store(behind, Ordering::Relaxed);
     }
+
+    fn publisher(&self) -> std::sync::MutexGuard<'_, Publisher> {
+        self.publisher.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// True when the caller is now the board's publisher; false when one is
+    /// at work already (it will read the table again before it stops).
+    fn start_publishing(&self) -> bool {
+        let mut p = self.publisher();
+        if p.running {
+            p.again = true;
+            return false;
+        }
+        p.running = true;
+        p.again = false;
+        true
+    }
+
+    /// Called before the publisher reads the table.
+    fn reading(&self) {
+        self.publisher().again = false;
+    }
+
+    /// The publisher stops, unless it was asked again since it read the
+    /// table (then it goes on: true).
+    fn stop_publishing(&self, even_if_asked: bool) -> bool {
+        let mut p = self.publisher();
+        if p.again && !even_if_asked {
+            p.again = false;
+            return true;
+        }
+        p.running = false;
+        p.again = false;
+        false
+    }
 }
 
-/// Every table's [`BoardSync`].
-#[derive(Default)]
+/// Every table's [`BoardSync`], and the calls that publish boards.
 pub struct Boards {
     by_table: Mutex<HashMap<u64, Arc<BoardSync>>>,
+    pub rest: BoardRest,
 }
 
 impl Boards {
+    /// `client` is the reqwest client serenity's `Http` uses.
+    pub fn new(client: reqwest::Client) -> Boards {
+        Boards {
+            by_table: Mutex::default(),
+            rest: BoardRest::new(client),
+        }
+    }
+
     pub fn get(&self, no: u64) -> Arc<BoardSync> {
         self.by_table
             .lock()
@@ -197,6 +282,7 @@ impl Boards {
                     // Unknown until shown: after a restart the message may
                     // be behind its table.
                     behind: AtomicBool::new(true),
+                    publisher: Mutex::default(),
                 })
             })
             .clone()
@@ -214,182 +300,285 @@ impl Boards {
 /// What a failed request means for the board.
 #[derive(Debug, PartialEq, Eq)]
 enum Trouble {
-    /// Worth trying again (5xx, a timeout, a dropped connection).
-    Transient,
+    /// Worth trying again (5xx, a timeout, a dropped connection, a 429),
+    /// not before the instant a rate limit named.
+    Transient(Option<Instant>),
     /// The interaction token can no longer edit (expired or unknown).
     TokenDead,
-    /// The message is gone, or the bot may not edit it.
+    /// The message is gone, or the bot may not edit it (403, 404, an
+    /// archived thread, a payload refused): a retry cannot fix it.
     MessageLost,
 }
 
-fn trouble(e: &serenity::Error) -> Trouble {
-    crate::metrics::metrics().rest_error(rest_error_kind(e));
+fn trouble(e: &rest::Failure) -> Trouble {
+    use rest::Failure;
+    if let Some(kind) = e.kind() {
+        crate::metrics::metrics().rest_error(kind);
+    }
     match e {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
-            let status = response.status_code.as_u16();
-            match (status, response.error.code) {
-                (404, 10008) | (403, _) => Trouble::MessageLost,
-                (401, _) | (404, 10015) | (404, 10062) | (400, 50027) => Trouble::TokenDead,
-                (404, _) => Trouble::MessageLost,
-                (429, _) | (500..=599, _) => Trouble::Transient,
-                _ => Trouble::MessageLost,
-            }
-        }
-        _ => Trouble::Transient,
+        Failure::Held { until } => Trouble::Transient(Some(*until)),
+        Failure::Transport { .. } => Trouble::Transient(None),
+        Failure::Status {
+            status,
+            code,
+            until,
+            ..
+        } => match (*status, code.unwrap_or(0)) {
+            (429, _) | (500..=599, _) => Trouble::Transient(*until),
+            (404, 10008) | (403, _) => Trouble::MessageLost,
+            (401, _) | (404, 10015) | (404, 10062) | (400, 50027) => Trouble::TokenDead,
+            _ => Trouble::MessageLost,
+        },
+        // Serializing our own payload failed, or the application id is not
+        // known yet (before READY): later may work.
+        Failure::Build(_) => Trouble::Transient(None),
     }
 }
 
-/// The metrics' kind of a failed REST call.
-fn rest_error_kind(error: &serenity::Error) -> RestErrorKind {
-    match error {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
-            match response.status_code.as_u16() {
-                429 => RestErrorKind::RateLimited,
-                400..=499 => RestErrorKind::Client,
-                _ => RestErrorKind::Server,
-            }
-        }
-        serenity::Error::Http(HttpError::Request(e)) if e.is_timeout() => RestErrorKind::Timeout,
-        _ => RestErrorKind::Other,
-    }
+/// How one attempt to show a board ended.
+enum Outcome {
+    /// Shown on the message of this link.
+    Shown(BoardLink),
+    /// Worth trying again, not before this instant if a rate limit said so.
+    Retry(Option<Instant>),
+    /// Nothing a retry can fix: the board stays behind until the next
+    /// update or click.
+    Stop,
 }
 
-/// Edits (or re-posts) the board message so it shows `composed`. Returns
-/// the link to the message that now shows it, or `None` when nothing
-/// worked.
+/// What earlier attempts of one publisher found, so that its retries do
+/// not ask again what cannot work.
+#[derive(Default)]
+struct Found {
+    /// A link whose message is gone: straight to a fresh message.
+    lost: Option<BoardLink>,
+    /// A token that no longer edits: straight to the channel route.
+    dead_token: Option<String>,
+}
+
+/// One attempt to show `composed` through `link`: the interaction token
+/// while it lives, else the channel route, else a fresh message.
+#[allow(clippy::too_many_arguments)]
 async fn show(
+    rest: &BoardRest,
     http: &Http,
     no: u64,
     now: u64,
+    channel: u64,
     link: Option<BoardLink>,
+    found: &mut Found,
     composed: &Composed,
-) -> Option<BoardLink> {
-    if let Some(mut link) = link {
-        let mut attempt = 0;
-        loop {
-            let token_ok = link
-                .token
-                .as_ref()
-                .is_some_and(|_| now.saturating_sub(link.token_at) < TOKEN_LIFETIME_MS);
-            let result = if token_ok {
-                let token = link.token.clone().unwrap_or_default();
-                composed.edit().execute(http, &token).await.map(|_| ())
-            } else if let Some(message) = link.message {
-                ChannelId::new(link.channel)
-                    .edit_message(http, MessageId::new(message), composed.channel_edit())
-                    .await
-                    .map(|_| ())
-            } else {
-                break;
-            };
-            let Err(e) = result else {
-                return Some(link);
-            };
-            match trouble(&e) {
-                Trouble::TokenDead if token_ok => {
-                    warn!("table {no}: the board token no longer works ({e}); using the channel");
-                    link.token = None;
-                }
-                Trouble::Transient if attempt < BACKOFF.len() => {
-                    warn!("table {no}: board update failed ({e}); retrying");
-                    tokio::time::sleep(BACKOFF[attempt]).await;
-                    attempt += 1;
-                }
-                Trouble::Transient => {
-                    error!(
-                        "table {no}: board update failed {} times ({e})",
-                        attempt + 1
-                    );
-                    return None;
-                }
-                _ => {
-                    warn!(
-                        "table {no}: the board message is gone or locked ({e}); posting a new one"
-                    );
-                    break;
+) -> Outcome {
+    let gone = link.is_some() && link == found.lost;
+    if let (Some(mut link), false) = (link.clone(), gone) {
+        let token_ok = link.token.as_ref().is_some_and(|t| {
+            now.saturating_sub(link.token_at) < TOKEN_LIFETIME_MS
+                && found.dead_token.as_ref() != Some(t)
+        });
+        let mut moved_on = false;
+        if token_ok {
+            let token = link.token.clone().unwrap_or_default();
+            match composed.edit_original(rest, http, &token).await {
+                Ok(()) => return Outcome::Shown(link),
+                Err(e) => {
+                    match trouble(&e) {
+                        Trouble::Transient(not_before) => {
+                            warn!("table {no}: board update failed ({e}); will retry");
+                            return Outcome::Retry(not_before);
+                        }
+                        Trouble::TokenDead => {
+                            warn!("table {no}: the board token no longer works ({e}); using the channel");
+                            found.dead_token = link.token.take();
+                        }
+                        Trouble::MessageLost => {
+                            warn!("table {no}: the board message is gone or locked ({e}); posting a new one");
+                            moved_on = true;
+                        }
+                    }
                 }
             }
         }
-        return repost(http, no, link.channel, composed).await;
+        if let (Some(message), false) = (link.message, moved_on) {
+            match rest
+                .edit_message(
+                    http,
+                    link.channel,
+                    message,
+                    &composed.channel_edit(),
+                    composed.file(),
+                )
+                .await
+            {
+                Ok(()) => return Outcome::Shown(link),
+                Err(e) => match trouble(&e) {
+                    Trouble::Transient(not_before) => {
+                        warn!("table {no}: board update failed ({e}); will retry");
+                        return Outcome::Retry(not_before);
+                    }
+                    _ => warn!(
+                        "table {no}: the board message is gone or locked ({e}); posting a new one"
+                    ),
+                },
+            }
+        }
     }
-    None
+    found.lost = link;
+    repost(rest, http, no, channel, composed).await
 }
 
 /// Posts a fresh board message in `channel`.
-async fn repost(http: &Http, no: u64, channel: u64, composed: &Composed) -> Option<BoardLink> {
-    for (attempt, wait) in BACKOFF.iter().enumerate() {
-        match ChannelId::new(channel)
-            .send_message(http, composed.new_message())
-            .await
-        {
-            Ok(message) => {
-                return Some(BoardLink {
-                    channel,
-                    message: Some(message.id.get()),
-                    token: None,
-                    token_at: 0,
-                    shown: 0,
-                })
+async fn repost(
+    rest: &BoardRest,
+    http: &Http,
+    no: u64,
+    channel: u64,
+    composed: &Composed,
+) -> Outcome {
+    match rest
+        .create_message(http, channel, &composed.new_message(), composed.file())
+        .await
+    {
+        Ok(message) => Outcome::Shown(BoardLink {
+            channel,
+            message: Some(message),
+            token: None,
+            token_at: 0,
+            shown: 0,
+        }),
+        Err(e) => match trouble(&e) {
+            Trouble::Transient(not_before) => {
+                warn!("table {no}: could not post a new board ({e}); will retry");
+                Outcome::Retry(not_before)
             }
-            Err(e) if trouble(&e) == Trouble::Transient && attempt + 1 < BACKOFF.len() => {
-                warn!("table {no}: could not post a new board ({e}); retrying");
-                tokio::time::sleep(*wait).await;
-            }
-            Err(e) => {
+            _ => {
                 error!(
-                    "table {no}: could not post a new board ({e}); the next click will refresh it"
+                    "table {no}: could not post a new board ({e}); the next update or click will try again"
                 );
-                return None;
+                Outcome::Stop
+            }
+        },
+    }
+}
+
+/// Capped exponential waits with jitter.
+struct Backoff {
+    next: Duration,
+}
+
+impl Backoff {
+    fn new() -> Backoff {
+        Backoff {
+            next: BACKOFF_FIRST,
+        }
+    }
+
+    fn wait(&mut self) -> Duration {
+        let base = self.next;
+        self.next = (self.next * 2).min(BACKOFF_MAX);
+        base.mul_f64(1.0 + rand::thread_rng().gen_range(-JITTER..=JITTER))
+    }
+}
+
+/// Brings table `no`'s board message up to date with the table, and keeps
+/// at it while the board is behind (for as long as the table is stored):
+/// each attempt draws the table as it is then, so moves made while a retry
+/// waits are shown by one update.
+pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
+    let sync = boards.get(no);
+    if !sync.start_publishing() {
+        return;
+    }
+    let mut backoff = Backoff::new();
+    let mut found = Found::default();
+    let mut finished = false;
+    loop {
+        sync.reading();
+        let outcome = {
+            let mut shown = sync.order.lock().await;
+            let (table, link) = match service.board(no).await {
+                Ok(Some(found)) => found,
+                Ok(None) => {
+                    sync.stop_publishing(true);
+                    break;
+                }
+                Err(e) => {
+                    error!("table {no}: cannot read the table to publish it: {e}");
+                    sync.set_behind(true);
+                    drop(shown);
+                    tokio::time::sleep(backoff.wait()).await;
+                    continue;
+                }
+            };
+            finished = !table.is_running();
+            if *shown >= table.stamp() && !sync.is_behind() {
+                None
+            } else {
+                let composed = match compose(&table).await {
+                    Ok(c) => c,
+                    Err(e) => {
+                        error!("table {no}: {e}");
+                        sync.set_behind(true);
+                        sync.stop_publishing(true);
+                        break;
+                    }
+                };
+                let channel = link.as_ref().map(|l| l.channel).unwrap_or(table.channel());
+                let outcome = show(
+                    &boards.rest,
+                    http,
+                    no,
+                    service.now(),
+                    channel,
+                    link,
+                    &mut found,
+                    &composed,
+                )
+                .await;
+                match outcome {
+                    Outcome::Shown(mut link) => {
+                        link.shown = table.stamp();
+                        *shown = table.stamp();
+                        sync.set_behind(false);
+                        backoff = Backoff::new();
+                        found = Found::default();
+                        if let Err(e) = service.set_board(no, link).await {
+                            error!("table {no}: could not store where its board is: {e}");
+                        }
+                        None
+                    }
+                    Outcome::Retry(not_before) => {
+                        sync.set_behind(true);
+                        Some(not_before)
+                    }
+                    Outcome::Stop => {
+                        sync.set_behind(true);
+                        sync.stop_publishing(true);
+                        break;
+                    }
+                }
+            }
+        };
+        match outcome {
+            // Up to date: done, unless asked again meanwhile.
+            None => {
+                if !sync.stop_publishing(false) {
+                    break;
+                }
+            }
+            // The order lock is open while the retry waits: a click may
+            // show the board meanwhile (the next attempt then finds it up
+            // to date).
+            Some(not_before) => {
+                let mut wait = backoff.wait();
+                if let Some(at) = not_before {
+                    wait = wait.max(at.saturating_duration_since(Instant::now()));
+                }
+                tokio::time::sleep(wait).await;
             }
         }
     }
-    None
-}
-
-/// Brings table `no`'s board message up to date with the table.
-pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
-    let sync = boards.get(no);
-    {
-        let mut shown = sync.order.lock().await;
-        let (table, link) = match service.board(no).await {
-            Ok(Some(found)) => found,
-            Ok(None) => return,
-            Err(e) => {
-                error!("table {no}: cannot read the table to publish it: {e}");
-                return;
-            }
-        };
-        if *shown >= table.stamp() && !sync.is_behind() {
-            return;
-        }
-        let composed = match compose(&table).await {
-            Ok(c) => c,
-            Err(e) => {
-                error!("table {no}: {e}");
-                sync.set_behind(true);
-                return;
-            }
-        };
-        let channel = link.as_ref().map(|l| l.channel).unwrap_or(table.channel());
-        let shown_at = match link {
-            Some(link) => show(http, no, service.now(), Some(link), &composed).await,
-            None => repost(http, no, channel, &composed).await,
-        };
-        match shown_at {
-            Some(mut link) => {
-                link.shown = table.stamp();
-                *shown = table.stamp();
-                sync.set_behind(false);
-                if let Err(e) = service.set_board(no, link).await {
-                    error!("table {no}: could not store where its board is: {e}");
-                }
-            }
-            None => sync.set_behind(true),
-        }
-        if !table.is_running() {
-            drop(shown);
-            drop(sync);
-            boards.release(no);
-        }
+    if finished {
+        drop(sync);
+        boards.release(no);
     }
 }

@@ -296,6 +296,8 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
         .connect_timeout(config.rest_timeout)
         .build()
         .map_err(|e| StartError::Http(e.to_string()))?;
+    // The board publisher sends on the same client (see `rest`).
+    let boards = Arc::new(publish::Boards::new(client.clone()));
     let mut http = HttpBuilder::new(config.token.expose()).client(client);
     if let Some(base) = &config.api_base {
         // serenity applies the proxy only with its own rate limiter off.
@@ -303,7 +305,7 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
     }
     let bot = Arc::new(Bot {
         service: service.clone(),
-        boards: Arc::default(),
+        boards,
         guild_id: config.guild_id,
         image_wait: config.image_wait,
         bot_user: AtomicU64::new(0),

@@ -7,9 +7,7 @@ use super::publish::Drawing;
 use super::{publish_soon, Bot};
 use crate::store::BoardLink;
 use crate::table::Table;
-use serenity::all::{
-    Builder, CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse,
-};
+use serenity::all::{CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse};
 use std::sync::Arc;
 use tokio::time::Instant;
 use tracing::{error, warn};
@@ -116,11 +114,11 @@ pub(super) async fn answer_with_board(
     };
     let sent: Result<(), String> = match composed {
         Err(e) => Err(e),
+        // Through the board calls, so that a rate limit on this message
+        // is honoured (and, when held, the publisher sends it later).
         Ok(composed) if acknowledged => composed
-            .edit()
-            .execute(&ctx.http, asking.token())
+            .edit_original(&bot.boards.rest, &ctx.http, asking.token())
             .await
-            .map(|_| ())
             .map_err(|e| e.to_string()),
         Ok(composed) => match asking {
             Asking::Command { command, .. } => command

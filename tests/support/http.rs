@@ -35,6 +35,8 @@ pub struct Response {
     pub status: u16,
     pub content_type: &'static str,
     pub body: Option<Vec<u8>>,
+    /// Extra headers (a 429's rate-limit headers, say).
+    pub headers: Vec<(String, String)>,
 }
 
 impl Response {
@@ -43,6 +45,7 @@ impl Response {
             status,
             content_type: "application/json",
             body: Some(serde_json::to_vec(value).expect("serialize json")),
+            headers: vec![],
         }
     }
 
@@ -51,6 +54,7 @@ impl Response {
             status: 204,
             content_type: "application/json",
             body: None,
+            headers: vec![],
         }
     }
 
@@ -59,6 +63,7 @@ impl Response {
             status: 200,
             content_type,
             body: Some(body),
+            headers: vec![],
         }
     }
 }
@@ -253,6 +258,9 @@ async fn connection(mut stream: TcpStream, handler: Handler) -> std::io::Result<
             }
             None if response.status != 204 => out.push_str("Content-Length: 0\r\n"),
             None => {}
+        }
+        for (name, value) in &response.headers {
+            out.push_str(&format!("{name}: {value}\r\n"));
         }
         out.push_str(if close {
             "Connection: close\r\n\r\n"

@@ -77,6 +77,11 @@ pub enum FaultAction {
     Fail(u16),
     /// Never answer.
     Hang,
+    /// Answer 429 as Discord does, with the time left in the rule's window
+    /// (body `retry_after` and `global`, no `code`; `Retry-After`,
+    /// `X-RateLimit-*` headers). A global limit holds every route but the
+    /// interaction callbacks, as Discord's does.
+    RateLimit { global: bool },
 }
 
 /// A fault armed by `StandIn::fail_next` / `StandIn::hang_next`.
@@ -86,19 +91,51 @@ pub struct FaultRule {
     pub method: String,
     /// Matches paths (after `/api/v10`) starting with this; `""` matches all.
     pub route_prefix: String,
-    /// Matching requests still to hit.
+    /// Matching requests still to hit (a timed rule ignores it).
     pub remaining: u32,
     pub action: FaultAction,
+    /// A timed rule: every matching request is hit for this long...
+    pub lasts: Option<Duration>,
+    /// ...from this instant (set at arming, or by the first hit).
+    pub started: Option<Instant>,
 }
 
 impl FaultRule {
-    pub fn matches(&self, method: &str, path: &str) -> bool {
-        self.remaining > 0
-            && (self.method.is_empty()
-                || self.method == "*"
-                || self.method.eq_ignore_ascii_case(method))
-            && path.starts_with(&self.route_prefix)
+    /// When a timed rule's window ends, once it has started.
+    pub fn ends(&self) -> Option<Instant> {
+        Some(self.started? + self.lasts?)
     }
+
+    /// Still armed: hits left, or a window not yet over.
+    pub fn live(&self, now: Instant) -> bool {
+        match self.lasts {
+            Some(_) => self.ends().is_none_or(|end| now < end),
+            None => self.remaining > 0,
+        }
+    }
+
+    pub fn matches(&self, method: &str, path: &str) -> bool {
+        let global = matches!(self.action, FaultAction::RateLimit { global: true })
+            && self.started.is_some()
+            && !path.starts_with("/interactions/");
+        self.live(Instant::now())
+            && (global
+                || ((self.method.is_empty()
+                    || self.method == "*"
+                    || self.method.eq_ignore_ascii_case(method))
+                    && path.starts_with(&self.route_prefix)))
+    }
+}
+
+/// One REST request as the stand-in saw it.
+#[derive(Debug, Clone)]
+pub struct RequestRecord {
+    /// When it arrived.
+    pub at: Instant,
+    /// `METHOD /path`.
+    pub route: String,
+    /// The status answered (0: left unanswered).
+    pub status: u16,
 }
 
 /// Everything the stand-in knows. Behind one mutex; every change bumps `Inner::changed`.
@@ -134,6 +171,8 @@ pub struct State {
     pub unknown_routes: Vec<String>,
     /// `METHOD /path` of every REST request, in order.
     pub requests: Vec<String>,
+    /// Every REST request with its time and answer, in order.
+    pub request_log: Vec<RequestRecord>,
     pub identify_tokens: Vec<String>,
     pub rest_auth: Option<String>,
     pub expected_token: Option<String>,
@@ -151,6 +190,8 @@ pub struct State {
     pub intents: u64,
     /// Faults armed by `fail_next` / `hang_next`, checked in order.
     pub fault_rules: Vec<FaultRule>,
+    /// The windows `rate_limit_next` opened: (opened, lifts).
+    pub rate_limit_windows: Vec<(Instant, Instant)>,
     /// Every request that met an injected fault, in order.
     pub fault_hits: Vec<FaultHit>,
     /// Messages deleted by a moderator (`StandIn::delete_message`).
@@ -252,6 +293,7 @@ impl StandIn {
             violations: vec![],
             unknown_routes: vec![],
             requests: vec![],
+            request_log: vec![],
             identify_tokens: vec![],
             rest_auth: None,
             expected_token: None,
@@ -267,6 +309,7 @@ impl StandIn {
             guild_locale: "en-US".into(),
             intents: 0,
             fault_rules: vec![],
+            rate_limit_windows: vec![],
             fault_hits: vec![],
             moderator_deleted: BTreeSet::new(),
             denied_channels: BTreeSet::new(),
@@ -1295,10 +1338,95 @@ impl StandIn {
             route_prefix: route_prefix.to_string(),
             remaining: n,
             action,
+            lasts: None,
+            started: None,
         });
     }
 
-    /// Disarms every fault of `fail_next` / `hang_next` not yet hit.
+    /// An outage: every matching REST request (same matching as
+    /// [`StandIn::fail_next`]) is answered with `status` and Discord's
+    /// generic body from now for `lasts`. Returns when it ends.
+    pub fn fail_for(
+        &self,
+        method: &str,
+        route_prefix: &str,
+        status: u16,
+        lasts: Duration,
+    ) -> Instant {
+        assert!(
+            (400..=599).contains(&status),
+            "stand-in: fail_for needs an error status"
+        );
+        let now = Instant::now();
+        self.lock().fault_rules.push(FaultRule {
+            method: method.to_string(),
+            route_prefix: route_prefix.to_string(),
+            remaining: 0,
+            action: FaultAction::Fail(status),
+            lasts: Some(lasts),
+            started: Some(now),
+        });
+        now + lasts
+    }
+
+    /// A rate limit: the next matching request (same matching as
+    /// [`StandIn::fail_next`]) opens a window of `retry_after`, and every
+    /// matching request inside it (with `global`, every request but the
+    /// interaction callbacks) is answered 429 like Discord:
+    /// `{"message": "You are being rate limited.", "retry_after": <seconds
+    /// left>, "global": <global>}` (no `code`) with `Retry-After`,
+    /// `X-RateLimit-Reset-After`, `X-RateLimit-Remaining: 0`,
+    /// `X-RateLimit-Scope` and, when global, `X-RateLimit-Global: true`.
+    /// [`StandIn::rate_limit_windows`] says when each window was.
+    pub fn rate_limit_next(
+        &self,
+        method: &str,
+        route_prefix: &str,
+        retry_after: Duration,
+        global: bool,
+    ) {
+        self.lock().fault_rules.push(FaultRule {
+            method: method.to_string(),
+            route_prefix: route_prefix.to_string(),
+            remaining: 0,
+            action: FaultAction::RateLimit { global },
+            lasts: Some(retry_after),
+            started: None,
+        });
+    }
+
+    /// The windows of [`StandIn::rate_limit_next`] that have opened: (the
+    /// request that opened it, when it lifts), oldest first.
+    pub fn rate_limit_windows(&self) -> Vec<(Instant, Instant)> {
+        self.lock().rate_limit_windows.clone()
+    }
+
+    /// Every REST request with its arrival time and answer, oldest first.
+    pub fn request_log(&self) -> Vec<RequestRecord> {
+        self.lock().request_log.clone()
+    }
+
+    /// The requests whose method is `method` and whose path after
+    /// `/api/v10` starts with `route_prefix` that arrived strictly between
+    /// `after` and `before`.
+    pub fn requests_between(
+        &self,
+        method: &str,
+        route_prefix: &str,
+        after: Instant,
+        before: Instant,
+    ) -> Vec<RequestRecord> {
+        let prefix = format!("{} /api/v10{route_prefix}", method.to_ascii_uppercase());
+        self.lock()
+            .request_log
+            .iter()
+            .filter(|r| r.at > after && r.at < before && r.route.starts_with(&prefix))
+            .cloned()
+            .collect()
+    }
+
+    /// Disarms every fault of `fail_next` / `hang_next` not yet hit, and
+    /// ends the outages and rate limits of `fail_for` / `rate_limit_next`.
     pub fn clear_faults(&self) {
         self.lock().fault_rules.clear();
     }

@@ -427,6 +427,8 @@ pub enum FaultCause {
     ExpiredToken,
     /// A channel the bot lost access to (`StandIn::deny_channel`): 403 / 50001.
     DeniedChannel,
+    /// Inside a rate-limit window (`StandIn::rate_limit_next`): 429.
+    RateLimited,
 }
 
 /// One request that met an injected fault. These are the stand-in's doing,

@@ -11,7 +11,7 @@ use super::model::{
     Violation, EPHEMERAL, LOADING,
 };
 use super::rules::{self, Problems};
-use super::{FaultAction, Inner, State};
+use super::{FaultAction, Inner, RequestRecord, State};
 
 /// A refusal: HTTP status, Discord code, message, and for 50035 the problems.
 struct Refusal {
@@ -108,16 +108,73 @@ fn id_of(s: &str) -> Option<u64> {
     s.parse().ok()
 }
 
-/// Consumes one use of the first armed fault matching this request.
-fn take_fault(st: &mut State, method: &str, path: &str) -> Option<FaultAction> {
+/// What an armed fault does to this request.
+enum Hit {
+    Action(FaultAction),
+    /// A rate limit: the time left in its window.
+    Limited {
+        left: std::time::Duration,
+        global: bool,
+    },
+}
+
+/// Consumes one use of the first armed fault matching this request (a
+/// timed one lasts until its window ends; a rate limit's window opens at
+/// its first hit).
+fn take_fault(st: &mut State, method: &str, path: &str) -> Option<Hit> {
+    let now = std::time::Instant::now();
+    st.fault_rules.retain(|r| r.live(now));
     let rule = st
         .fault_rules
         .iter_mut()
         .find(|r| r.matches(method, path))?;
-    rule.remaining -= 1;
-    let action = rule.action;
-    st.fault_rules.retain(|r| r.remaining > 0);
-    Some(action)
+    if rule.lasts.is_none() {
+        rule.remaining -= 1;
+    }
+    let hit = match rule.action {
+        FaultAction::RateLimit { global } => {
+            let opened = rule.started.is_none();
+            let started = *rule.started.get_or_insert(now);
+            let end = started + rule.lasts.unwrap_or_default();
+            if opened {
+                st.rate_limit_windows.push((started, end));
+            }
+            Hit::Limited {
+                left: end.saturating_duration_since(now),
+                global,
+            }
+        }
+        action => Hit::Action(action),
+    };
+    st.fault_rules.retain(|r| r.live(now));
+    Some(hit)
+}
+
+/// Discord's 429: the time left as `retry_after` (seconds), the headers
+/// Discord sends with it, and no `code` in the body.
+fn rate_limited(left: std::time::Duration, global: bool) -> Response {
+    let secs = left.as_secs_f64().max(0.001);
+    let mut response = Response::json(
+        429,
+        &json!({"message": "You are being rate limited.", "retry_after": (secs * 1000.0).ceil() / 1000.0, "global": global}),
+    );
+    response.headers = vec![
+        ("Retry-After".into(), format!("{}", secs.ceil() as u64)),
+        ("X-RateLimit-Limit".into(), "5".into()),
+        ("X-RateLimit-Remaining".into(), "0".into()),
+        ("X-RateLimit-Reset-After".into(), format!("{secs:.3}")),
+        ("X-RateLimit-Bucket".into(), "standin".into()),
+        (
+            "X-RateLimit-Scope".into(),
+            if global { "global" } else { "user" }.into(),
+        ),
+    ];
+    if global {
+        response
+            .headers
+            .push(("X-RateLimit-Global".into(), "true".into()));
+    }
+    response
 }
 
 /// The interaction id of a `/api/v10/interactions/{id}/...` path.
@@ -129,6 +186,7 @@ fn interaction_of_path(path: &str) -> Option<u64> {
 /// Entry point: every request goes through here. `None`: leave it unanswered.
 pub fn handle(inner: &Inner, req: Request) -> Option<Response> {
     let route = format!("{} {}", req.method, req.path);
+    let arrived = std::time::Instant::now();
     let mut st = inner.st.lock().unwrap_or_else(PoisonError::into_inner);
     st.requests.push(route.clone());
     if let Some(auth) = req.header("authorization") {
@@ -145,19 +203,41 @@ pub fn handle(inner: &Inner, req: Request) -> Option<Response> {
         };
         if !auth_ok {
             Err(Refusal::new(401, 0, "401: Unauthorized"))
-        } else if let Some(action) = take_fault(&mut st, &req.method, rest) {
-            match action {
-                FaultAction::Fail(status) => Err(Refusal::status(status)),
-                FaultAction::Hang => {
+        } else if let Some(hit) = take_fault(&mut st, &req.method, rest) {
+            match hit {
+                Hit::Action(FaultAction::Fail(status)) => Err(Refusal::status(status)),
+                Hit::Action(FaultAction::Hang) => {
                     st.fault_hits.push(FaultHit {
-                        route,
+                        route: route.clone(),
                         cause: FaultCause::Hung,
                         status: 0,
                         code: 0,
                     });
+                    st.request_log.push(RequestRecord {
+                        at: arrived,
+                        route,
+                        status: 0,
+                    });
                     drop(st);
                     inner.bump();
                     return None;
+                }
+                Hit::Action(FaultAction::RateLimit { .. }) => unreachable!("a Limited hit"),
+                Hit::Limited { left, global } => {
+                    st.fault_hits.push(FaultHit {
+                        route: route.clone(),
+                        cause: FaultCause::RateLimited,
+                        status: 429,
+                        code: 0,
+                    });
+                    st.request_log.push(RequestRecord {
+                        at: arrived,
+                        route,
+                        status: 429,
+                    });
+                    drop(st);
+                    inner.bump();
+                    return Some(rate_limited(left, global));
                 }
             }
         } else {
@@ -221,6 +301,11 @@ pub fn handle(inner: &Inner, req: Request) -> Option<Response> {
             Response::json(refusal.status, &refusal.body())
         }
     };
+    st.request_log.push(RequestRecord {
+        at: arrived,
+        route,
+        status: response.status,
+    });
     drop(st);
     inner.bump();
     Some(response)
