@@ -9,6 +9,7 @@
 //! The puzzle is today's position of the game at a table of its own in
 //! this channel, against the hard CPU.
 
+use super::ack::{in_time, Pending};
 use super::answer::{tell, Asked, BadInput, Failure, Noted};
 use super::show::{answer_with_board, Asking};
 use super::standings::guild_of;
@@ -118,7 +119,13 @@ pub(super) async fn puzzle(asked: Asked<'_>) -> Result<(), Failure> {
         command.defer(&ctx.http).await.noted()?;
     }
     let lang = Lang::from_locale(&command.locale);
-    let text = match bot.service.open_daily_puzzle(host, kind).await {
+    let opening = bot.service.open_daily_puzzle(host, kind);
+    let opened = if deferred {
+        opening.await
+    } else {
+        in_time(ctx, Pending::Public(command), asked.arrived, opening).await
+    };
+    let text = match opened {
         Ok(Some(table)) => {
             let asking = Asking::Command { command, deferred };
             answer_with_board(bot, ctx, asking, table, asked.arrived).await;
