@@ -12,6 +12,7 @@ mod stats;
 pub use ratings::{LeaderLine, Leaderboard, RatingRow};
 pub use stats::{GameStats, Stats, Tally};
 
+use crate::cpu::review::Judged;
 use crate::cpu::Level;
 use crate::rating::Rated;
 use crate::table::{MatchRecord, Table, UserId, DEFAULT_IDLE_MS};
@@ -493,6 +494,33 @@ impl Store {
         .bind(serde_json::to_string(&puzzle.start)?)
         .bind(i64::from(puzzle.solution))
         .bind(i64::from(puzzle.goal))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The stored judgements of match `id`'s positions, if it was reviewed.
+    pub async fn match_review(&self, id: u64) -> Result<Option<Vec<Judged>>> {
+        let row = sqlx::query("SELECT judged FROM match_reviews WHERE match_id = $1")
+            .bind(to_i64(id))
+            .fetch_optional(&self.pool)
+            .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let judged: String = row.try_get(0)?;
+        Ok(Some(serde_json::from_str(&judged)?))
+    }
+
+    /// Keeps match `id`'s judgements (the first ones stored stay).
+    pub async fn save_match_review(&self, id: u64, judged: &[Judged], now: u64) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO match_reviews (match_id, judged, judged_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (match_id) DO NOTHING",
+        )
+        .bind(to_i64(id))
+        .bind(serde_json::to_string(judged)?)
+        .bind(to_i64(now))
         .execute(&self.pool)
         .await?;
         Ok(())
