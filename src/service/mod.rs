@@ -11,6 +11,7 @@
 
 mod deadline;
 mod history;
+mod limits;
 mod open;
 pub mod pool;
 mod puzzle;
@@ -18,6 +19,7 @@ mod review;
 mod settings;
 mod turns;
 
+pub use limits::Busy;
 pub use open::{Host, PlayRequest};
 pub use pool::{PoolStats, Search, SearchError, SearchPool};
 pub use settings::{SettingsChange, SettingsChanged};
@@ -84,6 +86,8 @@ pub enum Failure {
     Refused(Refusal),
     /// The change could not be stored, so it was not made.
     Store(StoreError),
+    /// Over a fair-use limit: nothing was done, try again later.
+    Busy(Busy),
 }
 
 impl fmt::Display for Failure {
@@ -91,6 +95,7 @@ impl fmt::Display for Failure {
         match self {
             Failure::Refused(r) => write!(f, "refused: {r}"),
             Failure::Store(e) => write!(f, "not stored: {e}"),
+            Failure::Busy(b) => write!(f, "over a fair-use limit: {b:?}"),
         }
     }
 }
@@ -192,6 +197,10 @@ struct Registry {
     by_no: HashMap<u64, Arc<Slot>>,
     /// The running table of each channel, with its game.
     running_in: HashMap<u64, (u64, GameKind)>,
+    /// Where and by whom each running table was opened (the fair-use
+    /// count of tables; entries of tables no longer running are dropped
+    /// when it is counted).
+    hosts: HashMap<u64, (u64, UserId)>,
 }
 
 /// The live tables.
@@ -205,6 +214,11 @@ pub struct Service {
     /// A running table with no action for this long closes.
     idle_ms: AtomicU64,
     puzzles: puzzle::Puzzles,
+    limits: Mutex<crate::config::Limits>,
+    /// The expensive work going on, per person and server.
+    busy: limits::Counts,
+    /// The review being prepared for each match: later askers wait for it.
+    reviewing: Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl Service {
@@ -230,6 +244,9 @@ impl Service {
             notices: tx,
             idle_ms: AtomicU64::new(DEFAULT_IDLE_MS),
             puzzles: puzzle::Puzzles::default(),
+            limits: Mutex::default(),
+            busy: limits::Counts::default(),
+            reviewing: Mutex::default(),
         };
         (Arc::new(service), rx)
     }
@@ -255,6 +272,11 @@ impl Service {
 
     pub fn pool_stats(&self) -> PoolStats {
         self.pool.stats()
+    }
+
+    /// Hints queued or being searched now.
+    pub fn hints_pending(&self) -> usize {
+        self.pool.hints_pending()
     }
 
     /// Fault injection for tests: the next `n` searches fail.
@@ -324,9 +346,15 @@ impl Service {
         }
         for slot in slots {
             let mut live = slot.live.lock().await;
-            self.registry()
-                .running_in
-                .insert(slot.channel, (slot.no, live.table.kind));
+            {
+                let mut registry = self.registry();
+                registry
+                    .running_in
+                    .insert(slot.channel, (slot.no, live.table.kind));
+                registry
+                    .hosts
+                    .insert(slot.no, (live.table.guild, live.table.host));
+            }
             let effects = Effects {
                 cpu_turn: live.table.cpu_to_move(),
                 ..Effects::default()
@@ -378,7 +406,12 @@ impl Service {
             if let Some(&(_, kind)) = registry.running_in.get(&channel) {
                 return Err(Refusal::TableRunning { kind }.into());
             }
+            let cap = self.limits().tables_per_person;
+            if limits::hosted(&mut registry, table.guild, table.host) >= cap {
+                return Err(Failure::Busy(Busy::Tables));
+            }
             registry.running_in.insert(channel, (no, table.kind));
+            registry.hosts.insert(no, (table.guild, table.host));
         }
         if let Err(e) = self.store.save(&table, None, now).await {
             let mut registry = self.registry();
@@ -546,6 +579,7 @@ impl Service {
             registry
                 .running_in
                 .insert(slot.channel, (slot.no, next.kind));
+            registry.hosts.insert(slot.no, (next.guild, next.host));
         }
         let record = if effects.match_ended {
             next.match_record(now)
@@ -621,6 +655,13 @@ impl Service {
         stamp: u64,
         user: UserId,
     ) -> Result<HintAnswer, Failure> {
+        // The hint's time counts from here: waiting for the lane comes off it.
+        let asked = std::time::Instant::now();
+        let cap = self.limits().hints_per_person;
+        let _held = self
+            .busy
+            .take(&[(limits::Count::Hints(user), cap, Busy::Hints)])
+            .map_err(Failure::Busy)?;
         let slot = self.find(at).await?;
         let (game, cancel) = {
             let mut live = slot.live.lock().await;
@@ -652,13 +693,16 @@ impl Service {
         };
         let result = self
             .pool
-            .hint(Search {
-                table: slot.no,
-                game: game.clone(),
-                level: Level::Hard,
-                time: crate::cpu::hint::time_for(&game),
-                cancel: cancel.clone(),
-            })
+            .hint(
+                Search {
+                    table: slot.no,
+                    game: game.clone(),
+                    level: Level::Hard,
+                    time: crate::cpu::hint::time_for(&game),
+                    cancel: cancel.clone(),
+                },
+                asked,
+            )
             .await;
         {
             let mut live = slot.live.lock().await;
@@ -673,6 +717,11 @@ impl Service {
         let verdict = match result {
             Ok(verdict) => verdict,
             Err(SearchError::Cancelled) => return Err(Refusal::StaleBoard.into()),
+            Err(SearchError::Full) => return Err(Failure::Busy(Busy::HintQueue)),
+            // Its time passed while it waited: the best guess, at once.
+            Err(SearchError::Expired) => {
+                fallback_move(&game, &mut self.rng()).map(|mv| crate::cpu::Verdict::Guess { mv })
+            }
             Err(SearchError::Failed(e)) => {
                 warn!("table {}: the hint search failed ({e})", slot.no);
                 fallback_move(&game, &mut self.rng()).map(|mv| crate::cpu::Verdict::Guess { mv })
