@@ -156,6 +156,8 @@ pub(super) enum Failure {
     Bad(BadInput),
     /// The change could not be stored: nothing changed, try again.
     Unsaved(String),
+    /// Over a fair-use limit: say when to try again.
+    Busy(crate::service::Busy),
     /// Our fault: logged, answered with an apology.
     Internal(String),
 }
@@ -174,6 +176,7 @@ impl Failure {
                 error!("{detail}");
                 tr(lang, "error.apology", &[])
             }
+            Failure::Busy(busy) => tr(lang, busy.key(), &[]),
         }
     }
 }
@@ -229,6 +232,7 @@ impl From<ServiceFailure> for Failure {
         match f {
             ServiceFailure::Refused(r) => Failure::Refused(r),
             ServiceFailure::Store(e) => Failure::Unsaved(format!("storage failed: {e}")),
+            ServiceFailure::Busy(busy) => Failure::Busy(busy),
         }
     }
 }
