@@ -150,6 +150,10 @@ pub fn think_time(level: Level) -> Duration {
     }
 }
 
+/// How long a person's change may keep trying a busy database before it
+/// is given up as not stored (well inside an interaction's 15 minutes).
+pub const WRITE_PATIENCE: Duration = Duration::from_secs(20);
+
 /// A finished table stays in memory this long after its last change.
 pub const KEEP_FINISHED_MS: u64 = 2 * 60 * 1000;
 
@@ -413,7 +417,7 @@ impl Service {
             registry.running_in.insert(channel, (no, table.kind));
             registry.hosts.insert(no, (table.guild, table.host));
         }
-        if let Err(e) = self.store.save(&table, None, now).await {
+        if let Err(e) = patiently(|| self.store.save(&table, None, now)).await {
             let mut registry = self.registry();
             if registry.running_in.get(&channel).map(|r| r.0) == Some(no) {
                 registry.running_in.remove(&channel);
@@ -599,15 +603,16 @@ impl Service {
         };
         // The result, its ratings, a solve and what the board shows of them
         // are one write.
-        let next = match self.store.save_change(change, now, show_settled).await {
-            Ok((next, _)) => next,
-            Err(e) => {
-                if reserved {
-                    self.registry().running_in.remove(&slot.channel);
+        let next =
+            match patiently(|| self.store.save_change(change.clone(), now, show_settled)).await {
+                Ok((next, _)) => next,
+                Err(e) => {
+                    if reserved {
+                        self.registry().running_in.remove(&slot.channel);
+                    }
+                    return Err(e.into());
                 }
-                return Err(e.into());
-            }
-        };
+            };
         live.table = next;
         live.touched = now;
         if is_move {
@@ -732,6 +737,29 @@ impl Service {
             game,
             verdict,
         })
+    }
+}
+
+/// Runs a write, trying again while the database is busy (a backup or
+/// another writer holding SQLite's lock) for up to [`WRITE_PATIENCE`]:
+/// the person's answer was acknowledged meanwhile, so a busy moment costs
+/// a wait, not the change.
+async fn patiently<T, F, W>(mut write: W) -> Result<T, StoreError>
+where
+    F: std::future::Future<Output = Result<T, StoreError>>,
+    W: FnMut() -> F,
+{
+    let until = tokio::time::Instant::now() + WRITE_PATIENCE;
+    let mut wait = Duration::from_millis(50);
+    loop {
+        match write().await {
+            Err(e) if e.is_busy() && tokio::time::Instant::now() + wait < until => {
+                warn!("the database is busy ({e}); trying the write again");
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(Duration::from_secs(1));
+            }
+            done => return done,
+        }
     }
 }
 

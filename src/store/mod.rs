@@ -45,9 +45,35 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
+impl StoreError {
+    /// The database was busy (a lock held by another connection, no free
+    /// connection in time): the same write may succeed if tried again.
+    pub fn is_busy(&self) -> bool {
+        self.0.starts_with(BUSY)
+    }
+}
+
+const BUSY: &str = "database busy: ";
+
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> Self {
-        StoreError(format!("database: {e}"))
+        let busy = match &e {
+            sqlx::Error::PoolTimedOut => true,
+            // SQLite: BUSY and LOCKED with their extended codes;
+            // PostgreSQL: serialization failure, deadlock, lock not available.
+            sqlx::Error::Database(db) => {
+                matches!(
+                    db.code().as_deref(),
+                    Some("5" | "6" | "261" | "262" | "517" | "773" | "40001" | "40P01" | "55P03")
+                ) || db.message().contains("database is locked")
+            }
+            _ => false,
+        };
+        if busy {
+            StoreError(format!("{BUSY}{e}"))
+        } else {
+            StoreError(format!("database: {e}"))
+        }
     }
 }
 
@@ -88,7 +114,7 @@ pub struct Stored {
 
 /// One accepted change, written in one transaction by
 /// [`Store::save_change`].
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Change<'a> {
     /// The table as the change left it.
     pub table: Table,
