@@ -85,7 +85,7 @@ async fn write_times(url: &str) -> Vec<Duration> {
         let (mut table, _) = Table::open(opening(1_000 + game, 1_000 + game), 0, &mut rng).unwrap();
         store.save(&table, None, 0).await.unwrap();
         while table.is_running() {
-            let moves = table.game.legal_moves();
+            let moves = table.game().legal_moves();
             let mv = *moves.choose(&mut rng).unwrap();
             let effects = table
                 .apply(
@@ -120,7 +120,7 @@ async fn restart_time(url: &str, n: u64) -> Duration {
     for i in 0..n {
         let (mut table, _) = Table::open(opening(100_000 + i, 100_000 + i), 0, &mut rng).unwrap();
         for _ in 0..10 {
-            let mv = *table.game.legal_moves().choose(&mut rng).unwrap();
+            let mv = *table.game().legal_moves().choose(&mut rng).unwrap();
             if table
                 .apply(
                     Action::Move {

@@ -68,14 +68,14 @@ async fn finished_match(svc: &Arc<Service>, no: u64, channel: u64) -> u64 {
         .await
         .unwrap();
     let at = At::Table { no, channel };
-    let mut stamp = table.stamp;
+    let mut stamp = table.stamp();
     for mv in [0, 1, 0, 1, 0, 1, 0] {
         let action = Action::Move {
             user: HOST,
             mv,
             stamp: Some(stamp),
         };
-        stamp = svc.act(at, action).await.unwrap().stamp;
+        stamp = svc.act(at, action).await.unwrap().stamp();
     }
     svc.last_match_in_channel(channel).await.unwrap().unwrap().0
 }
@@ -202,7 +202,7 @@ async fn hints_are_limited_per_person_and_in_the_queue() {
     for (i, host) in [HOST, HOST, HOST, GUEST, GUEST].into_iter().enumerate() {
         let (no, channel) = (800 + i as u64, 80 + i as u64);
         let table = svc.open(opening(no, 1, channel, host, kind)).await.unwrap();
-        tables.push((At::Table { no, channel }, table.stamp, host));
+        tables.push((At::Table { no, channel }, table.stamp(), host));
     }
     let mut asks = Vec::new();
     for &(at, stamp, host) in &tables[..2] {

@@ -156,7 +156,7 @@ async fn board_known(h: &Harness, board: u64) {
     // The table learns where its board is once the answer is sent.
     let mut known = None;
     for _ in 0..100 {
-        let (_, link) = service.board(table.no).await.unwrap().unwrap();
+        let (_, link) = service.board(table.no()).await.unwrap().unwrap();
         known = link.and_then(|l| l.message);
         if known.is_some() {
             break;

@@ -106,10 +106,9 @@ async fn a_ranked_match_played_at_a_table_rates_both_people_once() {
             lang: Lang::En,
             open: false,
             rules: boardbot::table::Rules::default(),
-            ranked: false,
+            ranked: true,
         };
         let (mut table, _) = Table::open(opening, 1000, &mut rand::thread_rng()).unwrap();
-        table.ranked = true;
         table
             .apply(
                 Action::Accept {
@@ -135,7 +134,7 @@ async fn a_ranked_match_played_at_a_table_rates_both_people_once() {
                 )
                 .unwrap();
         }
-        assert!(matches!(table.phase, Phase::Finished(_)));
+        assert!(matches!(table.phase(), Phase::Finished(_)));
         let m = table.match_record(3000).unwrap();
         assert!(m.ranked);
         let winner = m.seats[0].player.person_id().unwrap();

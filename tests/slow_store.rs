@@ -56,7 +56,7 @@ async fn a_locked_store_is_answered_in_time_and_loses_nothing() {
         .await
         .unwrap()
         .unwrap();
-    let played = store.load(no).await.unwrap().unwrap().table.history.len();
+    let played = store.load(no).await.unwrap().unwrap().table.history().len();
 
     // A backup, say: another connection holds the write lock for 5 s.
     let mut backup = sqlx::SqliteConnection::connect(&url)
@@ -83,7 +83,7 @@ async fn a_locked_store_is_answered_in_time_and_loses_nothing() {
 
     // Alice's move and the CPU's reply are stored and on her board.
     board_for(&h, board, alice.id, Some(ready.version)).await;
-    let after = store.load(no).await.unwrap().unwrap().table.history;
+    let after = store.load(no).await.unwrap().unwrap().table.history().to_vec();
     assert!(after.len() >= played + 2, "{played} moves, then {after:?}");
     // Bob's table opened, its board in the deferred answer.
     d.wait_original(command, |m| !m.buttons().is_empty()).await;

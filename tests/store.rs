@@ -94,7 +94,7 @@ async fn a_table_and_its_moves_survive_a_new_service() {
             channel: 5,
         };
         assert_eq!(
-            table.players[0],
+            table.players()[0],
             Player::Person {
                 id: HOST,
                 name: "host".into()
@@ -107,14 +107,14 @@ async fn a_table_and_its_moves_survive_a_new_service() {
                 Action::Move {
                     user: HOST,
                     mv: 3,
-                    stamp: Some(table.stamp),
+                    stamp: Some(table.stamp()),
                 },
             )
             .await
             .unwrap();
-        assert_eq!(played.history, vec![3]);
+        assert_eq!(played.history(), vec![3]);
         let after_cpu = until(&svc, at, "the CPU answered", person_to_move).await;
-        assert_eq!(after_cpu.history.len(), 2);
+        assert_eq!(after_cpu.history().len(), 2);
         svc.set_board(
             100,
             BoardLink {
@@ -122,7 +122,7 @@ async fn a_table_and_its_moves_survive_a_new_service() {
                 message: Some(77),
                 token: Some("tok".into()),
                 token_at: 5,
-                shown: after_cpu.stamp,
+                shown: after_cpu.stamp(),
             },
         )
         .await
@@ -144,7 +144,7 @@ async fn a_table_and_its_moves_survive_a_new_service() {
                 Action::Move {
                     user: HOST,
                     mv: 3,
-                    stamp: Some(restored.stamp),
+                    stamp: Some(restored.stamp()),
                 },
             )
             .await
@@ -182,7 +182,7 @@ async fn a_cpu_seat_to_move_at_restart_moves() {
             channel: 6,
         };
         let moved = until(&svc, at, "the CPU moved after the restore", person_to_move).await;
-        assert_eq!(moved.history.len(), 1, "{url}");
+        assert_eq!(moved.history().len(), 1, "{url}");
     }
 }
 
@@ -197,7 +197,7 @@ async fn an_invitation_that_expired_while_down_is_settled_at_start() {
             .open(opening(300, 7, GameKind::Connect4, invited.clone()))
             .await
             .unwrap();
-        assert!(matches!(table.phase, Phase::Inviting { .. }));
+        assert!(matches!(table.phase(), Phase::Inviting { .. }));
         assert_eq!(
             table.next_deadline(DEFAULT_IDLE_MS),
             Some(5_000_000 + INVITATION_MS)
@@ -214,7 +214,7 @@ async fn an_invitation_that_expired_while_down_is_settled_at_start() {
             channel: 7,
         };
         let closed = until(&again, at, "the invitation expired", |t| !t.is_running()).await;
-        assert!(matches!(closed.phase, Phase::Closed(_)), "{url}");
+        assert!(matches!(closed.phase(), Phase::Closed(_)), "{url}");
         // The channel is free again.
         again
             .open(opening(301, 7, GameKind::Connect4, vec![]))
@@ -237,12 +237,12 @@ async fn an_invitation_that_expired_while_down_is_settled_at_start() {
                 },
                 Action::Accept {
                     user: GUEST,
-                    stamp: Some(other.stamp),
+                    stamp: Some(other.stamp()),
                 },
             )
             .await
             .unwrap();
-        assert_eq!(started.phase, Phase::Playing, "{url}");
+        assert_eq!(*started.phase(), Phase::Playing, "{url}");
     }
 }
 
@@ -264,7 +264,7 @@ async fn a_change_that_cannot_be_stored_is_not_made() {
                 at,
                 Action::Accept {
                     user: GUEST,
-                    stamp: Some(table.stamp),
+                    stamp: Some(table.stamp()),
                 },
             )
             .await
@@ -287,7 +287,7 @@ async fn a_change_that_cannot_be_stored_is_not_made() {
                 Action::Move {
                     user,
                     mv: 0,
-                    stamp: Some(table.stamp),
+                    stamp: Some(table.stamp()),
                 },
             )
             .await;
@@ -317,7 +317,7 @@ async fn finished_matches_are_kept_and_leave_memory() {
             channel: 10,
         };
         // Red takes column 1 four times, yellow column 2: red wins.
-        let mut stamp = table.stamp;
+        let mut stamp = table.stamp();
         for mv in [0, 1, 0, 1, 0, 1] {
             stamp = svc
                 .act(
@@ -330,7 +330,7 @@ async fn finished_matches_are_kept_and_leave_memory() {
                 )
                 .await
                 .unwrap()
-                .stamp;
+                .stamp();
             clock.advance(1000);
         }
         let done = svc
@@ -344,7 +344,7 @@ async fn finished_matches_are_kept_and_leave_memory() {
             )
             .await
             .unwrap();
-        assert!(matches!(done.phase, Phase::Finished(_)));
+        assert!(matches!(done.phase(), Phase::Finished(_)));
         let history = store.matches_in_channel(10, 5).await.unwrap();
         assert_eq!(history.len(), 1, "{url}");
         let record = &history[0];
@@ -381,12 +381,12 @@ async fn finished_matches_are_kept_and_leave_memory() {
                 at,
                 Action::Rematch {
                     user: HOST,
-                    stamp: Some(done.stamp),
+                    stamp: Some(done.stamp()),
                 },
             )
             .await
             .unwrap();
-        assert_eq!(rematch.phase, Phase::Playing);
+        assert_eq!(*rematch.phase(), Phase::Playing);
         svc.act(
             at,
             Action::Resign {
@@ -424,7 +424,7 @@ async fn finished_matches_are_kept_and_leave_memory() {
             },
             Action::Resign {
                 user: HOST,
-                stamp: Some(newer.stamp),
+                stamp: Some(newer.stamp()),
             },
         )
         .await
@@ -460,11 +460,10 @@ async fn hints_run_one_at_a_time_per_table() {
         channel: 11,
     };
     let mut asks = Vec::new();
+    let stamp = table.stamp();
     for _ in 0..50 {
         let svc = svc.clone();
-        asks.push(tokio::spawn(async move {
-            svc.hint(at, table.stamp, HOST).await
-        }));
+        asks.push(tokio::spawn(async move { svc.hint(at, stamp, HOST).await }));
     }
     let mut answered = 0;
     let mut pending = 0;
@@ -501,7 +500,7 @@ async fn a_failed_cpu_search_still_moves() {
         channel: 12,
     };
     let moved = until(&svc, at, "the CPU moved", person_to_move).await;
-    assert!(!moved.history.is_empty());
+    assert!(!moved.history().is_empty());
 }
 
 /// A daily puzzle through the service: solved by its winning move, the
@@ -529,7 +528,7 @@ async fn puzzle_solves_are_counted_per_server_and_person() {
             let (o, p) = solve(no, host);
             let channel = o.channel;
             let table = svc.open_puzzle(o, p).await.unwrap();
-            assert_eq!(table.history.len(), 6, "{url}");
+            assert_eq!(table.history().len(), 6, "{url}");
             let at = At::Table { no, channel };
             let done = svc
                 .act(
@@ -537,13 +536,13 @@ async fn puzzle_solves_are_counted_per_server_and_person() {
                     Action::Move {
                         user: host,
                         mv: 0,
-                        stamp: Some(table.stamp),
+                        stamp: Some(table.stamp()),
                     },
                 )
                 .await
                 .unwrap();
             assert_eq!(done.puzzle_solved(), Some(true), "{url}");
-            assert_eq!(done.puzzle.as_ref().unwrap().solvers, expected, "{url}");
+            assert_eq!(done.puzzle().unwrap().solvers, expected, "{url}");
             assert!(store
                 .matches_in_channel(channel, 5)
                 .await
@@ -551,7 +550,7 @@ async fn puzzle_solves_are_counted_per_server_and_person() {
                 .is_empty());
             // What the board shows survives a reload.
             let stored = store.load(no).await.unwrap().unwrap().table;
-            assert_eq!(stored.puzzle.unwrap().solvers, expected, "{url}");
+            assert_eq!(stored.puzzle().unwrap().solvers, expected, "{url}");
         }
         assert_eq!(
             store.puzzle_solvers(1, 20_000, "connect4").await.unwrap(),
@@ -601,7 +600,7 @@ async fn settings_and_the_table_change_together_or_not_at_all() {
         };
         let resign = Action::Resign {
             user: HOST,
-            stamp: Some(table.stamp),
+            stamp: Some(table.stamp()),
         };
         svc.act(at, resign).await.unwrap();
         let refused = svc.change_settings(1, 80, HOST, true, change).await;
@@ -632,10 +631,10 @@ async fn settings_and_the_table_change_together_or_not_at_all() {
             .await
             .unwrap();
         assert_eq!(changed.channel.unwrap().timer, Some(60), "{url}");
-        assert_eq!(changed.table.unwrap().rules.timer, Some(60), "{url}");
+        assert_eq!(changed.table.unwrap().rules().timer, Some(60), "{url}");
         assert_eq!(store.channel_settings(81).await.unwrap().timer, Some(60));
         let stored = store.load(801).await.unwrap().unwrap().table;
-        assert_eq!(stored.rules.timer, Some(60), "{url}");
+        assert_eq!(stored.rules().timer, Some(60), "{url}");
         // The host alone changes the table's rules, not the defaults.
         let off = SettingsChange {
             timer: Some(None),
@@ -643,7 +642,7 @@ async fn settings_and_the_table_change_together_or_not_at_all() {
         };
         let changed = svc.change_settings(1, 81, HOST, false, off).await.unwrap();
         assert!(changed.channel.is_none(), "{url}");
-        assert_eq!(changed.table.unwrap().rules.timer, None, "{url}");
+        assert_eq!(changed.table.unwrap().rules().timer, None, "{url}");
         assert_eq!(store.channel_settings(81).await.unwrap().timer, Some(60));
     }
 }

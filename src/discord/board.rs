@@ -56,19 +56,19 @@ fn button(id: String, label: String, style: ButtonStyle) -> CreateButton {
 
 /// The message for a table in any phase.
 pub fn board_message(table: &Table) -> BoardMessage {
-    let lang = table.lang;
-    let title = game_title(table.kind, lang);
+    let lang = table.lang();
+    let title = game_title(table.kind(), lang);
     let id = |control| {
         ControlId {
-            table: table.no,
-            stamp: table.stamp,
+            table: table.no(),
+            stamp: table.stamp(),
             control,
         }
         .encode()
     };
-    match &table.phase {
+    match &table.phase() {
         Phase::Inviting { invites, .. } => {
-            let host = format!("<@{}>", table.host);
+            let host = format!("<@{}>", table.host());
             let invited: Vec<String> = invites
                 .iter()
                 .map(|i| match i.answer {
@@ -87,10 +87,7 @@ pub fn board_message(table: &Table) -> BoardMessage {
                         ("game", &title),
                     ],
                 ),
-                components: vec![CreateActionRow::Buttons(vec![
-                    control_button(table, &id, Control::Accept),
-                    control_button(table, &id, Control::Decline),
-                ])],
+                components: vec![CreateActionRow::Buttons(offered_buttons(table, &id))],
                 ping: invites
                     .iter()
                     .filter(|i| i.answer == Answer::Waiting)
@@ -132,18 +129,18 @@ pub fn board_message(table: &Table) -> BoardMessage {
 }
 
 fn match_text(table: &Table) -> String {
-    let lang = table.lang;
+    let lang = table.lang();
     let mut lines = Vec::new();
     let seats: Vec<String> = table
-        .players
+        .players()
         .iter()
         .enumerate()
         .map(|(s, p)| format!("{} {}", seat_label(s as Seat, lang), player_label(p, lang)))
         .collect();
-    let round = if table.matches > 1 {
+    let round = if table.matches() > 1 {
         format!(
             " · {}",
-            tr(lang, "board.match", &[("n", &table.matches.to_string())])
+            tr(lang, "board.match", &[("n", &table.matches().to_string())])
         )
     } else {
         String::new()
@@ -151,18 +148,18 @@ fn match_text(table: &Table) -> String {
     let vs = format!(" {} ", tr(lang, "board.vs", &[]));
     lines.push(format!(
         "**{}**{round} · {} — {}",
-        game_title(table.kind, lang),
+        game_title(table.kind(), lang),
         state_and_rules(table),
         seats.join(&vs)
     ));
     let mention = |id: &u64| format!("<@{id}>");
-    for id in &table.declined {
+    for id in table.declined() {
         lines.push(tr(lang, "board.declined", &[("user", &mention(id))]));
     }
-    for id in &table.missed {
+    for id in table.missed() {
         lines.push(tr(lang, "board.missed", &[("user", &mention(id))]));
     }
-    for departure in &table.departed {
+    for departure in table.departed() {
         let key = match departure.why {
             Left::Resigned => "board.resigned_left",
             Left::TimedOut => "board.timed_out_left",
@@ -177,7 +174,7 @@ fn match_text(table: &Table) -> String {
             ],
         ));
     }
-    for change in &table.next_seats {
+    for change in table.next_seats() {
         let seat = seat_label(change.seat(), lang);
         lines.push(match change {
             SeatChange::Reserve { id, .. } => tr(
@@ -189,28 +186,28 @@ fn match_text(table: &Table) -> String {
             SeatChange::Vacate { .. } => tr(lang, "board.vacated", &[("seat", &seat)]),
         });
     }
-    if let Some(mv) = table.game.last_move() {
+    if let Some(mv) = table.game().last_move() {
         let by = last_mover(table);
         let mut line = tr(
             lang,
             "board.last_move",
             &[
                 ("emoji", SEAT_STYLE[by as usize % 3].1),
-                ("word", &move_word(table.kind, lang)),
-                ("move", &table.game.move_name(mv)),
+                ("word", &move_word(table.kind(), lang)),
+                ("move", &table.game().move_name(mv)),
             ],
         );
         // Dots and Boxes: a claimed box gives the same seat another move.
         if box_scores(table).is_some()
-            && table.phase == Phase::Playing
-            && table.game.to_move() == by
+            && *table.phase() == Phase::Playing
+            && table.game().to_move() == by
         {
             line.push(' ');
             line.push_str(&tr(lang, "board.box_again", &[]));
         }
         lines.push(line);
     }
-    if let (Some([a, b]), Phase::Playing) = (box_scores(table), &table.phase) {
+    if let (Some([a, b]), Phase::Playing) = (box_scores(table), &table.phase()) {
         lines.push(tr(
             lang,
             "board.boxes",
@@ -220,15 +217,15 @@ fn match_text(table: &Table) -> String {
             ],
         ));
     }
-    if table.phase == Phase::Playing && table.ranked_match() {
+    if *table.phase() == Phase::Playing && table.ranked_match() {
         lines.push(tr(lang, "board.ranked", &[]));
     }
-    if let Some(puzzle) = &table.puzzle {
+    if let Some(puzzle) = &table.puzzle() {
         lines.push(puzzle_line(table, puzzle));
     }
-    match &table.phase {
+    match &table.phase() {
         Phase::Playing => {
-            if let Some(asker) = table.undo_request {
+            if let Some(asker) = table.undo_request() {
                 lines.push(tr(
                     lang,
                     "board.undo_request",
@@ -239,22 +236,22 @@ fn match_text(table: &Table) -> String {
                     ],
                 ));
             }
-            let seat = table.game.to_move();
-            let who = &table.players[seat as usize];
+            let seat = table.game().to_move();
+            let who = &table.players()[seat as usize];
             let mut who_text = format!("{} {}", seat_label(seat, lang), player_label(who, lang));
-            if let Some(paused) = &table.paused {
+            if let Some(paused) = &table.paused() {
                 lines.push(tr(
                     lang,
                     "board.paused",
                     &[
-                        ("host", &mention(&table.host)),
+                        ("host", &mention(&table.host())),
                         ("since", &relative_time(paused.at)),
                     ],
                 ));
             } else if who.is_cpu() {
                 who_text.push(' ');
                 who_text.push_str(&tr(lang, "board.thinking", &[]));
-            } else if let Some(clock) = &table.clock {
+            } else if let Some(clock) = &table.clock() {
                 who_text.push(' ');
                 who_text.push_str(&tr(
                     lang,
@@ -266,9 +263,9 @@ fn match_text(table: &Table) -> String {
         }
         Phase::Finished(end) => {
             lines.push(result_text(table, end));
-            if !table.rating_changes.is_empty() {
+            if !table.rating_changes().is_empty() {
                 let changes: Vec<String> = table
-                    .rating_changes
+                    .rating_changes()
                     .iter()
                     .map(|c| {
                         tr(
@@ -301,11 +298,11 @@ fn match_text(table: &Table) -> String {
 /// A puzzle table's task while it is played, and then whether it was
 /// solved (with how many in the server solved the day's puzzle).
 fn puzzle_line(table: &Table, puzzle: &crate::table::Puzzle) -> String {
-    let lang = table.lang;
+    let lang = table.lang();
     let date = date_of_day(puzzle.day);
     match table.puzzle_solved() {
         None => {
-            let key = match table.kind {
+            let key = match table.kind() {
                 GameKind::Dots { .. } => "puzzle.task_dots",
                 _ => "puzzle.task_connect4",
             };
@@ -349,12 +346,12 @@ fn last_mover(table: &Table) -> Seat {
 }
 
 fn result_text(table: &Table, end: &MatchEnd) -> String {
-    let lang = table.lang;
+    let lang = table.lang();
     let name = |seat: Seat| {
         format!(
             "{} {}",
             seat_label(seat, lang),
-            player_label(&table.players[seat as usize], lang)
+            player_label(&table.players()[seat as usize], lang)
         )
     };
     match end {
@@ -389,7 +386,7 @@ fn result_text(table: &Table, end: &MatchEnd) -> String {
                 MatchEnd::TimedOut { .. } => "timed_out",
                 _ => "abandoned",
             };
-            if table.players.len() == 2 {
+            if table.players().len() == 2 {
                 tr(
                     lang,
                     &format!("result.{how}_wins"),
@@ -404,18 +401,18 @@ fn result_text(table: &Table, end: &MatchEnd) -> String {
 
 /// Boxes claimed by each seat, in Dots and Boxes.
 fn box_scores(table: &Table) -> Option<[u32; 2]> {
-    match &table.game {
+    match &table.game() {
         crate::game::AnyGame::Dots(dots) => Some(dots.scores()),
         _ => None,
     }
 }
 
 fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateActionRow> {
-    let lang = table.lang;
-    if matches!(table.phase, Phase::Finished(_)) {
+    let lang = table.lang();
+    if matches!(table.phase(), Phase::Finished(_)) {
         return finished_controls(table, id);
     }
-    let game = &table.game;
+    let game = &table.game();
     let mut rows = Vec::new();
     let all = game.all_moves();
     let move_button = |mv: Move| {
@@ -426,7 +423,7 @@ fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateAc
         )
         .disabled(!game.is_legal(mv))
     };
-    match table.kind {
+    match table.kind() {
         GameKind::Connect4 | GameKind::Connect4ThreePlayer => {
             // Two rows: the first one holds the larger half.
             let split = all.len().div_ceil(2);
@@ -469,23 +466,8 @@ fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateAc
     }
     // Board rows come first; the controls fill what Discord leaves (five
     // rows of five), most needed first.
-    let paused = table.paused.is_some();
-    let undo_asked = table.undo_request.is_some();
-    let wanted = [
-        (Control::Resume, paused),
-        (Control::UndoAnswer(true), undo_asked && !paused),
-        (Control::UndoAnswer(false), undo_asked && !paused),
-        (Control::Resign, true),
-        (Control::Undo, !paused && !undo_asked && offers_undo(table)),
-        (Control::Hint, !paused && offers_hint(table)),
-        (Control::Pause, !paused),
-        (Control::Join, table.reservable_seat().is_some()),
-        (Control::FreeSeat, table.freeable_seat().is_some()),
-        // Last: where the board leaves no room, `/leave` does the same.
-        (Control::Leave, !paused),
-    ];
-    let controls = shown_controls(table, id, &wanted);
-    if paused {
+    let controls = offered_buttons(table, id);
+    if !table.moves_enabled() {
         for row in rows.iter_mut() {
             *row = disabled(row.clone());
         }
@@ -500,16 +482,19 @@ fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateAc
     rows
 }
 
-/// The buttons of the controls marked to be shown, in order.
-fn shown_controls(
-    table: &Table,
-    id: &dyn Fn(Control) -> String,
-    wanted: &[(Control, bool)],
-) -> Vec<CreateButton> {
-    wanted
-        .iter()
-        .filter(|(_, shown)| *shown)
-        .map(|(control, _)| control_button(table, id, *control))
+/// The buttons of the controls the table offers, in its order.
+fn offered_buttons(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateButton> {
+    table
+        .controls()
+        .into_iter()
+        .map(|offer| {
+            let button = control_button(table, id, offer.control.into());
+            if offer.enabled {
+                button
+            } else {
+                button.disabled(true)
+            }
+        })
         .collect()
 }
 
@@ -531,7 +516,7 @@ fn control_button(table: &Table, id: &dyn Fn(Control) -> String, control: Contro
         Control::Rematch => ("button.rematch", ButtonStyle::Primary),
         Control::Move(_) | Control::MoveMenu(_) => ("board.menu", ButtonStyle::Secondary),
     };
-    button(id(control), tr(table.lang, key, &[]), style)
+    button(id(control), tr(table.lang(), key, &[]), style)
 }
 
 /// A row of move controls, greyed out (while the match is paused).
@@ -548,13 +533,7 @@ fn disabled(row: CreateActionRow) -> CreateActionRow {
 /// The controls of a finished match: rematch, and the seat changes that
 /// wait for the next one.
 fn finished_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateActionRow> {
-    let wanted = [
-        (Control::Rematch, true),
-        (Control::Join, table.reservable_seat().is_some()),
-        (Control::Leave, true),
-        (Control::FreeSeat, table.freeable_seat().is_some()),
-    ];
-    vec![CreateActionRow::Buttons(shown_controls(table, id, &wanted))]
+    vec![CreateActionRow::Buttons(offered_buttons(table, id))]
 }
 
 /// A Discord timestamp that every reader sees in their own time ("in 42
@@ -565,24 +544,24 @@ pub fn relative_time(ms: u64) -> String {
 
 /// The table's state (open, playing, paused, over, ended) and its rules.
 fn state_and_rules(table: &Table) -> String {
-    let lang = table.lang;
-    let state = match &table.phase {
+    let lang = table.lang();
+    let state = match &table.phase() {
         Phase::Lobby { .. } => "state.open",
         Phase::Inviting { .. } => "state.inviting",
-        Phase::Playing if table.paused.is_some() => "state.paused",
+        Phase::Playing if table.paused().is_some() => "state.paused",
         Phase::Playing => "state.playing",
         Phase::Finished(_) => "state.over",
         Phase::Closed(_) => "state.ended",
     };
     let mut parts = vec![tr(lang, state, &[])];
-    if let Some(seconds) = table.rules.timer {
+    if let Some(seconds) = table.rules().timer {
         parts.push(tr(
             lang,
             "rules.timer",
             &[("seconds", &seconds.to_string())],
         ));
     }
-    if !table.rules.rotate {
+    if !table.rules().rotate {
         parts.push(tr(lang, "rules.same_starter", &[]));
     }
     parts.join(" · ")
@@ -594,10 +573,10 @@ fn lobby_message(
     seats: &[Option<Player>],
     id: &dyn Fn(Control) -> String,
 ) -> BoardMessage {
-    let lang = table.lang;
+    let lang = table.lang();
     let mut lines = vec![format!(
         "**{}** · {}",
-        game_title(table.kind, lang),
+        game_title(table.kind(), lang),
         state_and_rules(table)
     )];
     for (seat, player) in seats.iter().enumerate() {
@@ -607,39 +586,24 @@ fn lobby_message(
         };
         lines.push(format!("{} {holder}", seat_label(seat as Seat, lang)));
     }
-    let level = tr(lang, &format!("level.{}", table.level.name()), &[]);
+    let level = tr(lang, &format!("level.{}", table.level().name()), &[]);
     lines.push(tr(
         lang,
         "lobby.text",
-        &[("host", &format!("<@{}>", table.host)), ("level", &level)],
+        &[("host", &format!("<@{}>", table.host())), ("level", &level)],
     ));
     BoardMessage {
         content: lines.join("\n"),
-        components: vec![CreateActionRow::Buttons(vec![
-            control_button(table, id, Control::Join).disabled(seats.iter().all(Option::is_some)),
-            control_button(table, id, Control::Leave),
-            control_button(table, id, Control::Start),
-        ])],
+        components: vec![CreateActionRow::Buttons(offered_buttons(table, id))],
         ping: Vec::new(),
         with_image: false,
     }
 }
 
-/// Undo is offered in every game (never in ranked matches).
-pub fn offers_undo(table: &Table) -> bool {
-    !table.ranked_match() && table.puzzle.is_none()
-}
-
-/// Hint: always in Connect Four 3D, and in every game against the CPU.
-pub fn offers_hint(table: &Table) -> bool {
-    table.puzzle.is_none()
-        && (table.kind == GameKind::Connect4ThreeD || table.players.iter().any(Player::is_cpu))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::test_support::{ok, open, play, HOST};
+    use crate::table::test_support::{ok, open, play, set_game, set_phase, HOST};
 
     #[test]
     fn days_read_as_dates() {
@@ -652,16 +616,16 @@ mod tests {
 
     /// A 3 × 3 Dots and Boxes table where the host plays both seats.
     fn dots_table() -> Table {
-        let mut opening = open(GameKind::Dots {
+        open(GameKind::Dots {
             width: 3,
             height: 3,
-        });
-        opening.0.self_play = true;
-        opening.at(0)
+        })
+        .self_play()
+        .at(0)
     }
 
     fn draw(table: &mut Table, line: &str) {
-        let mv = table.game.parse_move(line).unwrap();
+        let mv = table.game().parse_move(line).unwrap();
         ok(table, play(HOST, mv), 0);
     }
 
@@ -682,10 +646,13 @@ mod tests {
         );
         assert!(text.contains("Boxes: 🔴 0 · 🟡 1"), "{text}");
         assert!(text.contains("**Turn:** 🟡"), "{text}");
-        table.phase = Phase::Finished(MatchEnd::Board(Outcome::Win {
-            seat: 1,
-            lines: Vec::new(),
-        }));
+        set_phase(
+            &mut table,
+            Phase::Finished(MatchEnd::Board(Outcome::Win {
+                seat: 1,
+                lines: Vec::new(),
+            })),
+        );
         let text = board_message(&table).content;
         assert!(text.contains("yellow × <@10> wins 1–0!**"), "{text}");
         assert!(!text.contains("Boxes:"), "the result carries the score");
@@ -695,11 +662,10 @@ mod tests {
     #[test]
     fn a_dots_draw_shows_the_score_and_connect_four_the_full_board() {
         let mut table = dots_table();
-        table.phase = Phase::Finished(MatchEnd::Board(Outcome::Draw));
+        set_phase(&mut table, Phase::Finished(MatchEnd::Board(Outcome::Draw)));
         let text = board_message(&table).content;
         assert!(text.ends_with("**Draw!** 0–0"), "{text}");
-        table.kind = GameKind::Connect4;
-        table.game = crate::game::AnyGame::new(GameKind::Connect4).unwrap();
+        set_game(&mut table, GameKind::Connect4);
         let text = board_message(&table).content;
         assert!(text.ends_with("**Draw!** The board is full."), "{text}");
     }

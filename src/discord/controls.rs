@@ -11,7 +11,7 @@ use super::{publish_soon, Bot};
 use crate::game::Game;
 use crate::i18n::{tr, Lang};
 use crate::service::{At, Failure as ServiceFailure};
-use crate::table::{self, Action, Refusal, Table};
+use crate::table::{Action, Refusal, Table};
 use serenity::all::{
     Builder, ComponentInteraction, ComponentInteractionDataKind, Context,
     CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
@@ -49,10 +49,10 @@ pub(super) async fn command_table(asked: Asked<'_>) -> Result<(), Failure> {
     let text = tr(
         lang,
         &format!("done.{name}"),
-        &[("game", &crate::i18n::game_title(table.kind, lang))],
+        &[("game", &crate::i18n::game_title(table.kind(), lang))],
     );
     tell(ctx, command, text).await;
-    publish_soon(bot, ctx, table.no);
+    publish_soon(bot, ctx, table.no());
     Ok(())
 }
 
@@ -216,19 +216,7 @@ async fn hint(
 ) -> Result<(), Failure> {
     let asker = component.user.id.get();
     // Refuse at once what can be refused without searching.
-    let table: Table = bot.service.table(at).await?;
-    if !table.is_running() {
-        return Err(Refusal::GameOver.into());
-    }
-    if table.stamp != stamp {
-        return Err(Refusal::StaleBoard.into());
-    }
-    if table.seat_of(asker).is_none() {
-        return Err(Refusal::NotYourTable.into());
-    }
-    if table.player_to_move().and_then(table::Player::person_id) != Some(asker) {
-        return Err(Refusal::HintNotYourTurn.into());
-    }
+    bot.service.check_hint(at, stamp, asker).await?;
     // The search may take longer than Discord's window: defer privately.
     component
         .create_response(

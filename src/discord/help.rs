@@ -26,7 +26,7 @@ pub(super) async fn command_help(asked: Asked<'_>) -> Result<(), Failure> {
                 .table(At::Channel(command.channel_id.get()))
                 .await
                 .ok()
-                .map(|t| t.kind),
+                .map(|t| t.kind()),
         };
         let kind = chosen.or(here).unwrap_or(crate::game::GameKind::Connect4);
         tr(lang, &format!("rules.{}", kind.command()), &[])

@@ -2,8 +2,10 @@
 //!
 //! The version prefix lets a later format be told apart; the table number
 //! and stamp let a click on an older board be refused, never applied twice.
+//! Which controls a board shows is the table's answer ([`table::Control`]).
 
 use crate::game::Move;
+use crate::table;
 
 const VERSION: &str = "b1";
 
@@ -30,6 +32,27 @@ pub enum Control {
     Resume,
     /// The host frees a CPU's seat for people from the next match.
     FreeSeat,
+}
+
+impl From<table::Control> for Control {
+    fn from(control: table::Control) -> Control {
+        match control {
+            table::Control::Resume => Control::Resume,
+            table::Control::AcceptUndo => Control::UndoAnswer(true),
+            table::Control::DeclineUndo => Control::UndoAnswer(false),
+            table::Control::Resign => Control::Resign,
+            table::Control::Undo => Control::Undo,
+            table::Control::Hint => Control::Hint,
+            table::Control::Pause => Control::Pause,
+            table::Control::Join => Control::Join,
+            table::Control::FreeSeat => Control::FreeSeat,
+            table::Control::Leave => Control::Leave,
+            table::Control::Rematch => Control::Rematch,
+            table::Control::Start => Control::Start,
+            table::Control::Accept => Control::Accept,
+            table::Control::Decline => Control::Decline,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -35,10 +35,10 @@ pub(super) async fn command_move(asked: Asked<'_>) -> Result<(), Failure> {
         }
         Err(f) => return Err(f.into()),
     };
-    let name = table.game.move_name(mv);
+    let name = table.game().move_name(mv);
     let lang = Lang::from_locale(&command.locale);
     tell(ctx, command, tr(lang, "move.played", &[("move", &name)])).await;
-    publish_soon(bot, ctx, table.no);
+    publish_soon(bot, ctx, table.no());
     Ok(())
 }
 
@@ -51,9 +51,9 @@ pub(super) async fn on_autocomplete(bot: Arc<Bot>, ctx: Context, command: Comman
         .unwrap_or_default();
     let mut choices = Vec::new();
     if let Some(table) = bot.service.running_table(command.channel_id.get()).await {
-        if table.phase == Phase::Playing {
-            for mv in table.game.legal_moves() {
-                let name = table.game.move_name(mv);
+        if *table.phase() == Phase::Playing {
+            for mv in table.game().legal_moves() {
+                let name = table.game().move_name(mv);
                 if crate::game::normalize_name(&name).starts_with(&typed) {
                     choices.push(name);
                 }

@@ -107,13 +107,13 @@ fn renders() -> &'static tokio::sync::Semaphore {
 pub async fn compose(table: &Table) -> Result<Composed, String> {
     let board = board::board_message(table);
     let image = if board.with_image {
-        let game: AnyGame = table.game.clone();
+        let game: AnyGame = table.game().clone();
         let names: Vec<String> = table
-            .players
+            .players()
             .iter()
-            .map(|p| p.plain_name(table.lang))
+            .map(|p| p.plain_name(table.lang()))
             .collect();
-        let lang = table.lang;
+        let lang = table.lang();
         // No more boards drawn at once than there are cores: more would not
         // finish sooner, and every extra blocking thread keeps its own
         // allocator arena with a board's buffers in it (megabytes of
@@ -359,7 +359,7 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
                 return;
             }
         };
-        if *shown >= table.stamp && !sync.is_behind() {
+        if *shown >= table.stamp() && !sync.is_behind() {
             return;
         }
         let composed = match compose(&table).await {
@@ -370,15 +370,15 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
                 return;
             }
         };
-        let channel = link.as_ref().map(|l| l.channel).unwrap_or(table.channel);
+        let channel = link.as_ref().map(|l| l.channel).unwrap_or(table.channel());
         let shown_at = match link {
             Some(link) => show(http, no, service.now(), Some(link), &composed).await,
             None => repost(http, no, channel, &composed).await,
         };
         match shown_at {
             Some(mut link) => {
-                link.shown = table.stamp;
-                *shown = table.stamp;
+                link.shown = table.stamp();
+                *shown = table.stamp();
                 sync.set_behind(false);
                 if let Err(e) = service.set_board(no, link).await {
                     error!("table {no}: could not store where its board is: {e}");

@@ -55,9 +55,9 @@ pub(super) async fn command_settings(asked: Asked<'_>) -> Result<(), Failure> {
             lang,
             "settings.table_changed",
             &[
-                ("timer", &timer_text(table.rules.timer)),
-                ("rotate", &yes_no(table.rules.rotate)),
-                ("level", &level_text(table.level)),
+                ("timer", &timer_text(table.rules().timer)),
+                ("rotate", &yes_no(table.rules().rotate)),
+                ("level", &level_text(table.level())),
             ],
         ));
     }

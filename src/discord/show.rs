@@ -69,7 +69,7 @@ pub(super) async fn answer_with_board(
     table: Table,
     arrived: Instant,
 ) {
-    let no = table.no;
+    let no = table.no();
     let sync = bot.boards.get(no);
     let mut acknowledged = asking.already_acknowledged();
     // Wait a moment for an update being sent (a CPU reply, say), so that
@@ -89,7 +89,7 @@ pub(super) async fn answer_with_board(
     };
     // An update sent meanwhile may already show a newer position: then
     // the answer shows that one.
-    let table = if *shown > table.stamp {
+    let table = if *shown > table.stamp() {
         match bot.service.board(no).await {
             Ok(Some((newer, _))) => newer,
             _ => table,
@@ -164,13 +164,13 @@ pub(super) async fn answer_with_board(
         message,
         token: Some(asking.token().to_owned()),
         token_at: bot.service.now(),
-        shown: table.stamp,
+        shown: table.stamp(),
     };
     // Stored before the lock opens: the next update must find it.
     if let Err(e) = bot.service.set_board(no, link).await {
         error!("table {no}: could not store where its board is: {e}");
     }
-    *shown = table.stamp;
+    *shown = table.stamp();
     sync.set_behind(false);
     drop(shown);
     if !table.is_running() {

@@ -181,8 +181,8 @@ impl Slot {
     /// A table in memory with no work running for it yet.
     fn new(table: Table, board: Option<BoardLink>, now: u64) -> Arc<Slot> {
         Arc::new(Slot {
-            no: table.no,
-            channel: table.channel,
+            no: table.no(),
+            channel: table.channel(),
             live: tokio::sync::Mutex::new(Live {
                 table,
                 board,
@@ -332,17 +332,15 @@ impl Service {
         owned: impl Fn(u64) -> bool,
     ) -> Result<usize, StoreError> {
         let mut stored = self.store.running().await?;
-        stored.retain(|s| owned(s.table.guild));
+        stored.retain(|s| owned(s.table.guild()));
         let count = stored.len();
         let mut slots = Vec::new();
         {
             let mut registry = self.registry();
             for mut s in stored {
-                if s.table.last_action == 0 {
-                    // Stored before tables kept their last action: the idle
-                    // period starts now.
-                    s.table.last_action = self.now();
-                }
+                // Stored before tables kept their last action: the idle
+                // period starts now.
+                s.table.start_idle_period_if_unknown(self.now());
                 let slot = Slot::new(s.table, s.board, self.now());
                 slots.push(slot.clone());
                 registry.by_no.insert(slot.no, slot);
@@ -354,10 +352,10 @@ impl Service {
                 let mut registry = self.registry();
                 registry
                     .running_in
-                    .insert(slot.channel, (slot.no, live.table.kind));
+                    .insert(slot.channel, (slot.no, live.table.kind()));
                 registry
                     .hosts
-                    .insert(slot.no, (live.table.guild, live.table.host));
+                    .insert(slot.no, (live.table.guild(), live.table.host()));
             }
             let effects = Effects {
                 cpu_turn: live.table.cpu_to_move(),
@@ -368,7 +366,7 @@ impl Service {
             if live
                 .board
                 .as_ref()
-                .is_none_or(|b| b.shown < live.table.stamp)
+                .is_none_or(|b| b.shown < live.table.stamp())
             {
                 self.notify(Notice::Board(slot.no));
             }
@@ -403,7 +401,7 @@ impl Service {
                 None => Table::open(opening, now, &mut *rng)?,
             }
         };
-        let (no, channel) = (table.no, table.channel);
+        let (no, channel) = (table.no(), table.channel());
         let running = table.is_running();
         if running {
             let mut registry = self.registry();
@@ -411,11 +409,11 @@ impl Service {
                 return Err(Refusal::TableRunning { kind }.into());
             }
             let cap = self.limits().tables_per_person;
-            if limits::hosted(&mut registry, table.guild, table.host) >= cap {
+            if limits::hosted(&mut registry, table.guild(), table.host()) >= cap {
                 return Err(Failure::Busy(Busy::Tables));
             }
-            registry.running_in.insert(channel, (no, table.kind));
-            registry.hosts.insert(no, (table.guild, table.host));
+            registry.running_in.insert(channel, (no, table.kind()));
+            registry.hosts.insert(no, (table.guild(), table.host()));
         }
         if let Err(e) = patiently(|| self.store.save(&table, None, now)).await {
             let mut registry = self.registry();
@@ -546,7 +544,7 @@ impl Service {
     ) -> Result<(Table, Move), Failure> {
         let slot = self.find(at).await?;
         let mut live = slot.live.lock().await;
-        let Some(mv) = live.table.game.parse_move(name) else {
+        let Some(mv) = live.table.game().parse_move(name) else {
             if !live.table.is_running() {
                 return Err(Refusal::GameOver.into());
             }
@@ -582,8 +580,8 @@ impl Service {
             }
             registry
                 .running_in
-                .insert(slot.channel, (slot.no, next.kind));
-            registry.hosts.insert(slot.no, (next.guild, next.host));
+                .insert(slot.channel, (slot.no, next.kind()));
+            registry.hosts.insert(slot.no, (next.guild(), next.host()));
         }
         let record = if effects.match_ended {
             next.match_record(now)
@@ -616,7 +614,7 @@ impl Service {
         live.table = next;
         live.touched = now;
         if is_move {
-            crate::metrics::metrics().moved(live.table.kind.command());
+            crate::metrics::metrics().moved(live.table.kind().command());
         }
         if was_running && !live.table.is_running() {
             let mut registry = self.registry();
@@ -631,7 +629,7 @@ impl Service {
     /// After a change: cancels work drawn for older positions, starts the
     /// CPU seat to move and arms the next deadline.
     fn follow_up(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live, effects: Effects) {
-        let stamp = live.table.stamp;
+        let stamp = live.table.stamp();
         for work in [&mut live.search, &mut live.hint] {
             if work.as_ref().is_some_and(|(s, _)| *s != stamp) {
                 if let Some((_, cancel)) = work.take() {
@@ -647,6 +645,15 @@ impl Service {
 
     fn rng(&self) -> MutexGuard<'_, StdRng> {
         self.rng.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether `user` may have a hint at the table drawn at `stamp`, the
+    /// table's own rule ([`Table::check_hint`]), answered before any search.
+    pub async fn check_hint(&self, at: At, stamp: u64, user: UserId) -> Result<(), Failure> {
+        let slot = self.find(at).await?;
+        let live = slot.live.lock().await;
+        live.table.check_hint(user, stamp)?;
+        Ok(())
     }
 
     /// The move to play for `user`, who is to move at table `no` drawn at
@@ -670,31 +677,13 @@ impl Service {
         let slot = self.find(at).await?;
         let (game, cancel) = {
             let mut live = slot.live.lock().await;
-            let table = &live.table;
-            if !table.is_running() {
-                return Err(Refusal::GameOver.into());
-            }
-            if table.stamp != stamp {
-                return Err(Refusal::StaleBoard.into());
-            }
-            if table.seat_to_move().is_none() {
-                return Err(Refusal::NotStarted.into());
-            }
-            if table.seat_of(user).is_none() {
-                return Err(Refusal::NotYourTable.into());
-            }
-            if table.player_to_move().and_then(Player::person_id) != Some(user) {
-                return Err(Refusal::HintNotYourTurn.into());
-            }
-            if table.puzzle.is_some() {
-                return Err(Refusal::NoUndoInPuzzle.into());
-            }
+            live.table.check_hint(user, stamp)?;
             if live.hint.is_some() {
                 return Err(Refusal::HintPending.into());
             }
             let cancel = Arc::new(AtomicBool::new(false));
             live.hint = Some((stamp, cancel.clone()));
-            (live.table.game.clone(), cancel)
+            (live.table.game().clone(), cancel)
         };
         let result = self
             .pool
@@ -778,12 +767,12 @@ fn puzzle_solve(table: &Table) -> Option<Solve> {
     if table.puzzle_solved() != Some(true) {
         return None;
     }
-    let puzzle = table.puzzle.as_ref()?;
+    let puzzle = table.puzzle()?;
     Some(Solve {
-        guild: table.guild,
+        guild: table.guild(),
         day: puzzle.day,
-        game: table.kind.command().to_owned(),
-        user: table.players.iter().find_map(Player::person_id)?,
+        game: table.kind().command().to_owned(),
+        user: table.players().iter().find_map(Player::person_id)?,
     })
 }
 
@@ -791,18 +780,20 @@ fn puzzle_solve(table: &Table) -> Option<Solve> {
 /// changes of a ranked match, the day's solvers of a puzzle.
 fn show_settled(table: &mut Table, settled: &Settled) {
     if !settled.rated.is_empty() {
-        table.rating_changes = settled
-            .rated
-            .iter()
-            .map(|r| RatingChange {
-                user: r.user,
-                rating: r.after.display(),
-                change: r.after.display_change(),
-                provisional: r.after.is_provisional(),
-            })
-            .collect();
+        table.show_rating_changes(
+            settled
+                .rated
+                .iter()
+                .map(|r| RatingChange {
+                    user: r.user,
+                    rating: r.after.display(),
+                    change: r.after.display_change(),
+                    provisional: r.after.is_provisional(),
+                })
+                .collect(),
+        );
     }
-    if let (Some(solvers), Some(puzzle)) = (settled.solvers, table.puzzle.as_mut()) {
-        puzzle.solvers = solvers;
+    if let Some(solvers) = settled.solvers {
+        table.count_puzzle_solvers(solvers);
     }
 }

@@ -99,7 +99,7 @@ impl Service {
             };
             let also = settings.map(|s| (guild, s));
             let table = self.apply_locked(slot, live, action, also).await?;
-            self.notify(super::Notice::Board(table.no));
+            self.notify(super::Notice::Board(table.no()));
             return Ok(SettingsChanged {
                 channel: settings,
                 table: Some(table),

@@ -15,7 +15,7 @@ use tracing::{error, warn};
 
 impl Service {
     pub(super) fn start_cpu(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live, stamp: u64) {
-        if live.table.stamp != stamp || live.search.is_some() {
+        if live.table.stamp() != stamp || live.search.is_some() {
             return;
         }
         let Some(Player::Cpu { level }) = live.table.player_to_move().cloned() else {
@@ -23,7 +23,7 @@ impl Service {
         };
         let cancel = Arc::new(AtomicBool::new(false));
         live.search = Some((stamp, cancel.clone()));
-        let game = live.table.game.clone();
+        let game = live.table.game().clone();
         let service = self.clone();
         let slot = slot.clone();
         tokio::spawn(async move {

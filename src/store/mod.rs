@@ -361,7 +361,7 @@ impl Store {
             settled.solvers = Some(insert_solve(&mut tx, solve, now).await?);
         }
         if let Some((guild, settings)) = &change.settings {
-            upsert_settings(&mut tx, *guild, change.table.channel, settings, now).await?;
+            upsert_settings(&mut tx, *guild, change.table.channel(), settings, now).await?;
         }
         let mut table = change.table;
         show(&mut table, &settled);
@@ -629,11 +629,11 @@ async fn upsert_table(tx: &mut Tx<'_>, table: &Table, now: u64) -> Result<()> {
          ON CONFLICT (no) DO UPDATE SET running = excluded.running, stamp = excluded.stamp, \
          state = excluded.state, deadline = excluded.deadline, updated_at = excluded.updated_at",
     )
-    .bind(to_i64(table.no))
-    .bind(to_i64(table.guild))
-    .bind(to_i64(table.channel))
+    .bind(to_i64(table.no()))
+    .bind(to_i64(table.guild()))
+    .bind(to_i64(table.channel()))
     .bind(i64::from(table.is_running()))
-    .bind(to_i64(table.stamp))
+    .bind(to_i64(table.stamp()))
     .bind(state)
     .bind(table.next_deadline(DEFAULT_IDLE_MS).map(to_i64))
     .bind(to_i64(now))
@@ -723,10 +723,8 @@ async fn insert_match(tx: &mut Tx<'_>, m: &MatchRecord) -> Result<bool> {
 
 fn stored(row: &AnyRow) -> Result<Stored> {
     let state: String = row.try_get(0)?;
+    // Deserializing checks the table (`table::Invalid` says what is wrong).
     let table: Table = serde_json::from_str(&state)?;
-    let table = table
-        .checked()
-        .map_err(|e| StoreError(format!("stored table is inconsistent: {e}")))?;
     let channel: Option<i64> = row.try_get(1)?;
     let message: Option<i64> = row.try_get(2)?;
     let token: Option<String> = row.try_get(3)?;

@@ -1,7 +1,7 @@
 //! The table's clocks: the turn timer, pause and resume, and the deadlines
 //! the service arms (invitation, turn, idle table).
 
-use super::{Closed, Effects, Left, Phase, Refusal, Table, UserId};
+use super::{Closed, Effects, Left, Phase, Player, Refusal, Table, UserId};
 use crate::game::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -77,7 +77,7 @@ impl Table {
             return;
         }
         let due = match (self.rules.timer, self.seat_to_move()) {
-            (Some(seconds), Some(seat)) if !self.players[seat as usize].is_cpu() => {
+            (Some(seconds), Some(seat)) if !self.player_to_move().is_some_and(Player::is_cpu) => {
                 Some((seat, seconds))
             }
             _ => None,
@@ -104,12 +104,13 @@ impl Table {
                     return Ok(Effects::default());
                 }
                 // Seats still waiting go to the CPU and the match starts.
-                return Ok(self.seat_the_invited(now));
+                return self.seat_the_invited(now);
             }
         }
         if let (Phase::Playing, None, Some(clock)) = (&self.phase, self.paused, self.clock) {
             if now >= clock.deadline {
-                if let Some(user) = self.players[clock.seat as usize].person_id() {
+                let held = self.players.get(clock.seat as usize);
+                if let Some(user) = held.and_then(Player::person_id) {
                     self.clock = None;
                     return Ok(self.forfeit(user, clock.seat, Left::TimedOut));
                 }

@@ -70,7 +70,7 @@ impl Table {
     /// After a result: the seat changes apply, the starter rotates when the
     /// rule is on, and the next match starts, or waits in the lobby when a
     /// seat was freed for people.
-    pub(super) fn next_match(&mut self, now: u64) -> Effects {
+    pub(super) fn next_match(&mut self, now: u64) -> Result<Effects, Refusal> {
         let cpu = Player::Cpu { level: self.level };
         // CPU seats play at the table's level (the host may have changed it).
         let mut seats: Vec<Option<Player>> = self
@@ -78,10 +78,16 @@ impl Table {
             .iter()
             .map(|p| Some(if p.is_cpu() { cpu.clone() } else { p.clone() }))
             .collect();
-        for change in std::mem::take(&mut self.next_seats) {
-            let seat = change.seat() as usize;
-            seats[seat] = match change {
-                SeatChange::Reserve { id, name, .. } => Some(Player::Person { id, name }),
+        for change in &self.next_seats {
+            // The stored table's seat changes were checked to fit.
+            let Some(held) = seats.get_mut(change.seat() as usize) else {
+                continue;
+            };
+            *held = match change {
+                SeatChange::Reserve { id, name, .. } => Some(Player::Person {
+                    id: *id,
+                    name: name.clone(),
+                }),
                 SeatChange::Free { .. } => None,
                 SeatChange::Vacate { .. } => Some(cpu.clone()),
             };
@@ -91,11 +97,12 @@ impl Table {
             seats.rotate_left(1);
         }
         if seats.iter().any(Option::is_none) {
+            self.next_seats.clear();
             self.departed.clear();
             self.undo_request = None;
             self.phase = Phase::Lobby { seats };
             self.stamp += 1;
-            return Effects::default();
+            return Ok(Effects::default());
         }
         let players = seats.into_iter().flatten().collect();
         self.start_match(players, now)
@@ -135,7 +142,31 @@ impl Table {
         Some(seat as Seat)
     }
 
+    /// Those seated, and those who reserved a seat, start the next match.
+    pub(super) fn rematch(
+        &mut self,
+        user: UserId,
+        stamp: Option<u64>,
+        now: u64,
+    ) -> Result<Effects, Refusal> {
+        self.check_stamp(stamp)?;
+        match self.phase {
+            Phase::Finished(_) => {}
+            Phase::Playing | Phase::Inviting { .. } | Phase::Lobby { .. } => {
+                return Err(Refusal::MatchNotOver)
+            }
+            Phase::Closed(_) => return Err(Refusal::TableClosed),
+        }
+        if self.seat_of(user).is_none() && self.reservation_of(user).is_none() {
+            return Err(Refusal::NotYourTable);
+        }
+        self.next_match(now)
+    }
+
     pub(super) fn join(&mut self, user: UserId, name: String) -> Result<Effects, Refusal> {
+        if self.puzzle.is_some() {
+            return Err(Refusal::PuzzleAlone);
+        }
         if self.seat_of(user).is_some() {
             return Err(Refusal::AlreadySeated);
         }
@@ -229,10 +260,13 @@ impl Table {
                 .map(|p| p.unwrap_or_else(|| cpu.clone()))
                 .collect()
         };
-        Ok(self.start_match(players, now))
+        self.start_match(players, now)
     }
 
     pub(super) fn free_seat(&mut self, user: UserId) -> Result<Effects, Refusal> {
+        if self.puzzle.is_some() {
+            return Err(Refusal::PuzzleAlone);
+        }
         if !matches!(self.phase, Phase::Playing | Phase::Finished(_)) {
             return Err(Refusal::NoCpuSeat);
         }

@@ -47,6 +47,14 @@ impl Open {
         self.0.invited.push((id, format!("p{id}")));
         self
     }
+    pub fn ranked(mut self) -> Open {
+        self.0.ranked = true;
+        self
+    }
+    pub fn self_play(mut self) -> Open {
+        self.0.self_play = true;
+        self
+    }
     pub fn seat(mut self, seat: Seat) -> Open {
         self.0.host_seat = Some(seat);
         self
@@ -127,4 +135,15 @@ pub fn no(table: &mut Table, action: Action, now: u64) -> Refusal {
     let refusal = table.apply(action, now).unwrap_err();
     assert_eq!(*table, before, "a refusal changed the table");
     refusal
+}
+
+/// Puts the table in `phase` as no action would (text and layout tests).
+pub fn set_phase(table: &mut Table, phase: Phase) {
+    table.phase = phase;
+}
+
+/// Swaps the table's game for an empty board of `kind` (text tests).
+pub fn set_game(table: &mut Table, kind: GameKind) {
+    table.kind = kind;
+    table.game = AnyGame::new(kind).unwrap();
 }
