@@ -278,7 +278,7 @@ impl Config {
                 ))
             })?),
         };
-        let limits = Limits::read(&value)?;
+        let limits = Limits::read(value)?;
         Ok(Config {
             token: Token::new(token),
             api_base,
