@@ -83,7 +83,14 @@ async fn a_locked_store_is_answered_in_time_and_loses_nothing() {
 
     // Alice's move and the CPU's reply are stored and on her board.
     board_for(&h, board, alice.id, Some(ready.version)).await;
-    let after = store.load(no).await.unwrap().unwrap().table.history().to_vec();
+    let after = store
+        .load(no)
+        .await
+        .unwrap()
+        .unwrap()
+        .table
+        .history()
+        .to_vec();
     assert!(after.len() >= played + 2, "{played} moves, then {after:?}");
     // Bob's table opened, its board in the deferred answer.
     d.wait_original(command, |m| !m.buttons().is_empty()).await;
