@@ -55,6 +55,62 @@ pub struct Config {
     /// `METRICS_ADDR`: where `/healthz` and `/metrics` answer (off when
     /// unset).
     pub metrics_addr: Option<std::net::SocketAddr>,
+    /// The fair-use limits on expensive work ([`Limits`]).
+    pub limits: Limits,
+}
+
+/// Fair use: how much expensive work one person (or one server) may have
+/// going at a time. Each is read from the variable named on its field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// `REVIEWS_PER_PERSON`: reviews one person may wait for at a time.
+    pub reviews_per_person: usize,
+    /// `REVIEWS_PER_SERVER`: reviews being prepared in one server at a time.
+    pub reviews_per_server: usize,
+    /// `HINTS_PER_PERSON`: hints one person may wait for at a time.
+    pub hints_per_person: usize,
+    /// `HINT_QUEUE`: hints waiting or thinking on the hint lane, all tables.
+    pub hint_queue: usize,
+    /// `TABLES_PER_PERSON`: running tables one person may host in a server.
+    pub tables_per_person: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            reviews_per_person: 3,
+            reviews_per_server: 6,
+            hints_per_person: 2,
+            hint_queue: 16,
+            tables_per_person: 5,
+        }
+    }
+}
+
+impl Limits {
+    /// The limits named in the environment, the defaults for the rest.
+    fn read(value: impl Fn(&str) -> Option<String>) -> Result<Limits, ConfigError> {
+        let read = |name: &str, default: usize| match value(name) {
+            None => Ok(default),
+            Some(v) => v
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=10_000).contains(n))
+                .ok_or_else(|| {
+                    ConfigError(format!(
+                        "{name} must be a number from 1 to 10000 (default {default}), not {v:?}"
+                    ))
+                }),
+        };
+        let d = Limits::default();
+        Ok(Limits {
+            reviews_per_person: read("REVIEWS_PER_PERSON", d.reviews_per_person)?,
+            reviews_per_server: read("REVIEWS_PER_SERVER", d.reviews_per_server)?,
+            hints_per_person: read("HINTS_PER_PERSON", d.hints_per_person)?,
+            hint_queue: read("HINT_QUEUE", d.hint_queue)?,
+            tables_per_person: read("TABLES_PER_PERSON", d.tables_per_person)?,
+        })
+    }
 }
 
 /// The shards one process runs: `first..=last` of `total`.
@@ -222,6 +278,7 @@ impl Config {
                 ))
             })?),
         };
+        let limits = Limits::read(value)?;
         Ok(Config {
             token: Token::new(token),
             api_base,
@@ -232,6 +289,7 @@ impl Config {
             idle,
             shards,
             metrics_addr,
+            limits,
         })
     }
 }
@@ -271,6 +329,26 @@ mod tests {
         assert_eq!(c.database_url, DEFAULT_DATABASE_URL);
         assert!(config(&[("DISCORD_TOKEN", "x"), ("DISCORD_GUILD_ID", "abc")]).is_err());
         assert!(config(&[("DISCORD_TOKEN", "x"), ("DISCORD_API_BASE", "127.0.0.1")]).is_err());
+    }
+
+    #[test]
+    fn limits_are_read_and_checked() {
+        let c = config(&[("DISCORD_TOKEN", "x")]).unwrap();
+        assert_eq!(c.limits, Limits::default());
+        let c = config(&[("DISCORD_TOKEN", "x"), ("HINT_QUEUE", "40")]).unwrap();
+        assert_eq!(c.limits.hint_queue, 40);
+        for name in [
+            "REVIEWS_PER_PERSON",
+            "REVIEWS_PER_SERVER",
+            "HINTS_PER_PERSON",
+            "HINT_QUEUE",
+            "TABLES_PER_PERSON",
+        ] {
+            for bad in ["0", "-1", "many", "10001"] {
+                let err = config(&[("DISCORD_TOKEN", "x"), (name, bad)]).unwrap_err();
+                assert!(err.0.starts_with(name), "{err}");
+            }
+        }
     }
 
     #[test]

@@ -39,10 +39,9 @@ async fn a_solo_game_ends_and_review_answers_with_text_and_a_picture() {
         message = h.play(&alice, board, column).await;
     }
 
-    // alice played: the review is public, deferred, then filled in.
+    // alice played: the review is public (deferred while it is judged).
     let ix = d.slash(&alice, channel, "review", json!({})).await;
     let reply = d.response(ix).await;
-    assert_eq!(reply.kind, 5, "deferred: {reply:?}");
     assert!(!reply.ephemeral, "public for a player");
     let review = d
         .wait_original(ix, |m| m.content.contains("Review of match"))
@@ -83,7 +82,7 @@ async fn a_solo_game_ends_and_review_answers_with_text_and_a_picture() {
         )
         .await;
     let reply = d.response(ix).await;
-    assert_eq!(reply.kind, 5);
+    assert_eq!(reply.kind, 4, "judged once and kept: answered at once");
     assert!(reply.ephemeral, "private for someone who did not play");
     let private = d
         .wait_original(ix, |m| m.content.contains("Review of match"))

@@ -44,7 +44,7 @@ pub fn position_time(kind: GameKind) -> Duration {
 pub const REVIEW_TIME: Duration = Duration::from_secs(25);
 
 /// What is known about a position, for the side to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Value {
     /// Connect Four: the solver's score (positive: a win, the sooner the
     /// larger). Dots and Boxes: the final margin in boxes with perfect play.
@@ -75,8 +75,9 @@ impl Value {
     }
 }
 
-/// One judged position: its value and a move that keeps it, when known.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One judged position: its value and a move that keeps it, when known
+/// (stored, so that a match is judged once).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Judged {
     pub value: Value,
     /// A best move: one that keeps `value` (Connect Four, Dots and Boxes),

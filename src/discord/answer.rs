@@ -2,14 +2,15 @@
 //! each interaction's first answer, why an interaction was not carried
 //! out, and the names and rights Discord sends with it.
 
+use super::ack::{deferred, Deferred};
 use super::Bot;
 use crate::i18n::{tr, Lang};
 use crate::service::Failure as ServiceFailure;
 use crate::table::Refusal;
 use serenity::all::{
-    CommandInteraction, Context, CreateAllowedMentions, CreateAutocompleteResponse,
+    Builder, CommandInteraction, Context, CreateAllowedMentions, CreateAutocompleteResponse,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    Interaction,
+    EditInteractionResponse, Interaction,
 };
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -25,6 +26,19 @@ pub(super) struct FirstAnswer {
     pub(super) arrived: Instant,
     pub(super) kind: &'static str,
     pub(super) noted: std::sync::atomic::AtomicBool,
+    /// How it was acknowledged before its answer was ready.
+    pub(super) deferred: std::sync::Mutex<Option<Deferred>>,
+}
+
+impl FirstAnswer {
+    pub(super) fn new(arrived: Instant, kind: &'static str) -> Arc<FirstAnswer> {
+        Arc::new(FirstAnswer {
+            arrived,
+            kind,
+            noted: Default::default(),
+            deferred: Default::default(),
+        })
+    }
 }
 
 /// Notes the first answer to the interaction being handled (later calls
@@ -81,12 +95,36 @@ pub(super) async fn answer_restarting(ctx: &Context, interaction: &Interaction) 
 }
 
 /// Answers a command privately; a failure to answer is logged (the person
-/// sees Discord's own notice that the bot did not answer).
+/// sees Discord's own notice that the bot did not answer). A command
+/// acknowledged while it waited ([`super::ack`]) gets its answer in the
+/// deferred message, or, when that one is public, privately after it.
 pub(super) async fn tell(ctx: &Context, command: &CommandInteraction, text: impl Into<String>) {
-    let sent = command
-        .create_response(&ctx.http, private(text))
-        .await
-        .noted();
+    let text = text.into();
+    let sent = match deferred() {
+        Some(Deferred::Private) => EditInteractionResponse::new()
+            .content(text)
+            .allowed_mentions(CreateAllowedMentions::new())
+            .execute(&ctx.http, &command.token)
+            .await
+            .map(|_| ()),
+        Some(_) => {
+            // A public "thinking" message must not carry a private answer.
+            if let Err(e) = command.delete_response(&ctx.http).await {
+                warn!(
+                    "could not remove /{}'s deferred message: {e}",
+                    command.data.name
+                );
+            }
+            command
+                .create_followup(&ctx.http, private_followup(text))
+                .await
+                .map(|_| ())
+        }
+        None => command
+            .create_response(&ctx.http, private(text))
+            .await
+            .noted(),
+    };
     if let Err(e) = sent {
         warn!("could not answer /{}: {e}", command.data.name);
     }
@@ -118,6 +156,8 @@ pub(super) enum Failure {
     Bad(BadInput),
     /// The change could not be stored: nothing changed, try again.
     Unsaved(String),
+    /// Over a fair-use limit: say when to try again.
+    Busy(crate::service::Busy),
     /// Our fault: logged, answered with an apology.
     Internal(String),
 }
@@ -136,6 +176,7 @@ impl Failure {
                 error!("{detail}");
                 tr(lang, "error.apology", &[])
             }
+            Failure::Busy(busy) => tr(lang, busy.key(), &[]),
         }
     }
 }
@@ -191,6 +232,7 @@ impl From<ServiceFailure> for Failure {
         match f {
             ServiceFailure::Refused(r) => Failure::Refused(r),
             ServiceFailure::Store(e) => Failure::Unsaved(format!("storage failed: {e}")),
+            ServiceFailure::Busy(busy) => Failure::Busy(busy),
         }
     }
 }

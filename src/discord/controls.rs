@@ -1,6 +1,7 @@
 //! The table controls: the board's buttons and menus, the table commands
 //! (`/end`, `/pause`, `/resume`, `/leave`, `/resign`) and hints.
 
+use super::ack::{deferred, in_time, Pending};
 use super::answer::{
     member_may, member_name, private, private_followup, tell, Asked, Failure, Noted,
 };
@@ -40,10 +41,10 @@ pub(super) async fn command_table(asked: Asked<'_>) -> Result<(), Failure> {
         "leave" => Action::Leave { user, stamp: None },
         _ => Action::Resign { user, stamp: None },
     };
-    let table = bot
+    let acting = bot
         .service
-        .act(At::Channel(command.channel_id.get()), action)
-        .await?;
+        .act(At::Channel(command.channel_id.get()), action);
+    let table = in_time(ctx, Pending::Private(command), asked.arrived, acting).await?;
     let lang = Lang::from_locale(&command.locale);
     let text = tr(
         lang,
@@ -62,14 +63,20 @@ pub(super) async fn on_component(
     arrived: Instant,
 ) {
     if let Err(failure) = component_action(&bot, &ctx, &component, arrived).await {
-        if let Err(e) = component
-            .create_response(
-                &ctx.http,
-                private(failure.answer(Lang::from_locale(&component.locale))),
-            )
-            .await
-            .noted()
-        {
+        let text = failure.answer(Lang::from_locale(&component.locale));
+        // Acknowledged while it waited: the board stays, the answer follows.
+        let sent = if deferred().is_some() {
+            component
+                .create_followup(&ctx.http, private_followup(text))
+                .await
+                .map(|_| ())
+        } else {
+            component
+                .create_response(&ctx.http, private(text))
+                .await
+                .noted()
+        };
+        if let Err(e) = sent {
             warn!("could not answer a click: {e}");
         }
     }
@@ -99,7 +106,8 @@ async fn component_action(
                 return Err(Refusal::UnknownControl.into());
             };
             let name = values.first().ok_or(Refusal::NoSuchMove)?;
-            let acted = bot.service.act_named(at, user, name, stamp).await;
+            let acting = bot.service.act_named(at, user, name, stamp);
+            let acted = in_time(ctx, Pending::Click(component), arrived, acting).await;
             let acted = acted.map(|(table, _)| table);
             return answer_click(bot, ctx, component, at, acted, arrived).await;
         }
@@ -125,7 +133,8 @@ async fn component_action(
         Control::Resume => Action::Resume { user, stamp },
         Control::FreeSeat => Action::FreeSeat { user, stamp },
     };
-    let acted = bot.service.act(at, action).await;
+    let acting = bot.service.act(at, action);
+    let acted = in_time(ctx, Pending::Click(component), arrived, acting).await;
     answer_click(bot, ctx, component, at, acted, arrived).await
 }
 

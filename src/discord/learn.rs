@@ -3,12 +3,14 @@
 //! A review is the solver's verdict on each move of a finished match, as
 //! text (the turning points, each with the better move) and a picture (the
 //! biggest turning point and an evaluation strip). The answer is public
-//! when the asker played in the match, private otherwise. It is deferred at
-//! once: the grading runs on the search pool, one position at a time.
+//! when the asker played in the match, private otherwise. A match is
+//! judged once (on the pool's review lane) and kept: the first review of
+//! it is acknowledged while it is judged, later ones come at once.
 //!
 //! The puzzle is today's position of the game at a table of its own in
 //! this channel, against the hard CPU.
 
+use super::ack::{deferred, in_time, Pending};
 use super::answer::{tell, Asked, BadInput, Failure, Noted};
 use super::show::{answer_with_board, Asking};
 use super::standings::guild_of;
@@ -61,36 +63,54 @@ pub(super) async fn review(asked: Asked<'_>) -> Result<(), Failure> {
     };
     // Public for the people who played it, private for anyone else.
     let private = !record.played(command.user.id.get());
-    command
-        .create_response(
-            &ctx.http,
-            CreateInteractionResponse::Defer(
-                CreateInteractionResponseMessage::new().ephemeral(private),
-            ),
-        )
-        .await
-        .noted()?;
-    let edit = match bot.service.review(&record).await {
-        Some(review) => {
-            let text = review_text(lang, id, &record, &review);
-            let picture = picture(lang, id, &record, &review);
-            let image = tokio::task::spawn_blocking(move || picture.map(|p| render::review(&p)))
-                .await
-                .ok()
-                .flatten();
-            let mut edit = EditInteractionResponse::new()
-                .content(text)
-                .allowed_mentions(CreateAllowedMentions::new());
-            if let Some(image) = image.filter(|i| !i.png.is_empty()) {
-                edit = edit.new_attachment(
-                    CreateAttachment::bytes(image.png, "review.png").description(image.alt),
-                );
-            }
-            edit
-        }
-        None => EditInteractionResponse::new().content(tr(lang, "review.cannot", &[])),
+    let pending = if private {
+        Pending::Private(command)
+    } else {
+        Pending::Public(command)
     };
-    if let Err(e) = edit.execute(&ctx.http, &command.token).await {
+    // A stored review comes at once; a new one is judged for up to half a
+    // minute, acknowledged first.
+    let preparing = async {
+        let Some(review) = bot
+            .service
+            .review(id, &record, command.user.id.get(), guild)
+            .await?
+        else {
+            return Ok::<_, Failure>((tr(lang, "review.cannot", &[]), None));
+        };
+        let text = review_text(lang, id, &record, &review);
+        let picture = picture(lang, id, &record, &review);
+        let image = tokio::task::spawn_blocking(move || picture.map(|p| render::review(&p)))
+            .await
+            .ok()
+            .flatten()
+            .filter(|i| !i.png.is_empty())
+            .map(|i| CreateAttachment::bytes(i.png, "review.png").description(i.alt));
+        Ok((text, image))
+    };
+    let (text, image) = in_time(ctx, pending, asked.arrived, preparing).await?;
+    let sent = if deferred().is_some() {
+        let mut edit = EditInteractionResponse::new()
+            .content(text)
+            .allowed_mentions(CreateAllowedMentions::new());
+        if let Some(image) = image {
+            edit = edit.new_attachment(image);
+        }
+        edit.execute(&ctx.http, &command.token).await.map(|_| ())
+    } else {
+        let mut message = CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(private)
+            .allowed_mentions(CreateAllowedMentions::new());
+        if let Some(image) = image {
+            message = message.add_file(image);
+        }
+        command
+            .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+            .await
+            .noted()
+    };
+    if let Err(e) = sent {
         warn!("could not deliver the review of match {id}: {e}");
     }
     Ok(())
@@ -118,7 +138,13 @@ pub(super) async fn puzzle(asked: Asked<'_>) -> Result<(), Failure> {
         command.defer(&ctx.http).await.noted()?;
     }
     let lang = Lang::from_locale(&command.locale);
-    let text = match bot.service.open_daily_puzzle(host, kind).await {
+    let opening = bot.service.open_daily_puzzle(host, kind);
+    let opened = if deferred {
+        opening.await
+    } else {
+        in_time(ctx, Pending::Public(command), asked.arrived, opening).await
+    };
+    let text = match opened {
         Ok(Some(table)) => {
             let asking = Asking::Command { command, deferred };
             answer_with_board(bot, ctx, asking, table, asked.arrived).await;

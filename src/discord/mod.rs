@@ -8,6 +8,7 @@
 //! the service has already queued the CPU seat's search, whatever happened
 //! to the answer; its move comes back as a [`Notice`] and is published.
 
+mod ack;
 mod answer;
 mod board;
 mod commands;
@@ -120,21 +121,13 @@ impl EventHandler for Handler {
         if self.0.draining.load(Ordering::SeqCst) {
             FIRST_ANSWER
                 .scope(
-                    Arc::new(FirstAnswer {
-                        arrived,
-                        kind,
-                        noted: Default::default(),
-                    }),
+                    FirstAnswer::new(arrived, kind),
                     answer_restarting(&ctx, &interaction),
                 )
                 .await;
             return;
         }
-        let first = Arc::new(FirstAnswer {
-            arrived,
-            kind,
-            noted: std::sync::atomic::AtomicBool::new(false),
-        });
+        let first = FirstAnswer::new(arrived, kind);
         let handled = async move {
             match interaction {
                 Interaction::Command(command) => on_command(bot, ctx, command, arrived).await,

@@ -1,5 +1,6 @@
 //! `/move` and its autocomplete.
 
+use super::ack::{in_time, Pending};
 use super::answer::{tell, Asked, BadInput, Failure, Noted};
 use super::{publish_soon, Bot};
 use crate::game::Game;
@@ -26,7 +27,8 @@ pub(super) async fn command_move(asked: Asked<'_>) -> Result<(), Failure> {
     // Against the table as it is now (no stamp): stored before the answer.
     let at = At::Channel(command.channel_id.get());
     let user = command.user.id.get();
-    let (table, mv) = match bot.service.act_named(at, user, &typed, None).await {
+    let acting = bot.service.act_named(at, user, &typed, None);
+    let (table, mv) = match in_time(ctx, Pending::Private(command), asked.arrived, acting).await {
         Ok(played) => played,
         Err(ServiceFailure::Refused(Refusal::NoSuchMove)) => {
             return Err(BadInput::MoveName(typed).into())

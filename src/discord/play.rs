@@ -1,5 +1,6 @@
 //! The game commands (`/connect4`, `/dots`, ...): open a table here.
 
+use super::ack::{in_time, Pending};
 use super::answer::{display_name, Asked, Failure};
 use super::commands;
 use super::show::{answer_with_board, Asking};
@@ -32,7 +33,8 @@ pub(super) async fn command_play(
     let (bot, ctx, command) = asked.parts();
     let host = host_of(command)?;
     let request = commands::read_play_options(command, kind, bot.bot_user.load(Ordering::Relaxed))?;
-    let table = bot.service.open_here(host, request).await?;
+    let opening = bot.service.open_here(host, request);
+    let table = in_time(ctx, Pending::Public(command), asked.arrived, opening).await?;
     let asking = Asking::Command {
         command,
         deferred: false,

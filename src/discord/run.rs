@@ -279,6 +279,7 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
         None,
     );
     service.set_idle_ms(config.idle.as_millis() as u64);
+    service.set_limits(config.limits);
     let shards = config.shards;
     let restored = service
         .restore_owned(|guild| shards.is_none_or(|s| s.owns(guild)))

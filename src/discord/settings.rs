@@ -1,5 +1,6 @@
 //! `/settings`: a channel's defaults and its table's rules.
 
+use super::ack::{in_time, Pending};
 use super::answer::{member_may, tell, Asked, Failure};
 use super::commands;
 use crate::i18n::{tr, Lang};
@@ -35,15 +36,16 @@ pub(super) async fn command_settings(asked: Asked<'_>) -> Result<(), Failure> {
         )
     };
     if change.is_empty() {
-        let settings = bot.service.channel_settings(channel).await?;
+        let reading = bot.service.channel_settings(channel);
+        let settings = in_time(ctx, Pending::Private(command), asked.arrived, reading).await?;
         tell(ctx, command, settings_text("settings.shown", &settings)).await;
         return Ok(());
     }
     let manager = member_may(command.member.as_deref(), |p| p.manage_channels());
-    let changed = bot
-        .service
-        .change_settings(guild.get(), channel, command.user.id.get(), manager, change)
-        .await?;
+    let changing =
+        bot.service
+            .change_settings(guild.get(), channel, command.user.id.get(), manager, change);
+    let changed = in_time(ctx, Pending::Private(command), asked.arrived, changing).await?;
     let mut lines = Vec::new();
     if let Some(settings) = &changed.channel {
         lines.push(settings_text("settings.changed", settings));

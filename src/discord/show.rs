@@ -41,7 +41,7 @@ impl Asking<'_> {
     }
 
     fn already_acknowledged(&self) -> bool {
-        matches!(self, Asking::Command { deferred: true, .. })
+        matches!(self, Asking::Command { deferred: true, .. }) || super::ack::deferred().is_some()
     }
 
     /// Acknowledges now, to answer with an edit later (a slow image, or an

@@ -11,6 +11,7 @@
 
 mod deadline;
 mod history;
+mod limits;
 mod open;
 mod place;
 pub mod pool;
@@ -19,6 +20,7 @@ mod review;
 mod settings;
 mod turns;
 
+pub use limits::Busy;
 pub use open::{Host, PlayRequest};
 pub use place::Place;
 pub use pool::{PoolStats, Search, SearchError, SearchPool};
@@ -86,6 +88,8 @@ pub enum Failure {
     Refused(Refusal),
     /// The change could not be stored, so it was not made.
     Store(StoreError),
+    /// Over a fair-use limit: nothing was done, try again later.
+    Busy(Busy),
 }
 
 impl fmt::Display for Failure {
@@ -93,6 +97,7 @@ impl fmt::Display for Failure {
         match self {
             Failure::Refused(r) => write!(f, "refused: {r}"),
             Failure::Store(e) => write!(f, "not stored: {e}"),
+            Failure::Busy(b) => write!(f, "over a fair-use limit: {b:?}"),
         }
     }
 }
@@ -147,6 +152,10 @@ pub fn think_time(level: Level) -> Duration {
     }
 }
 
+/// How long a person's change may keep trying a busy database before it
+/// is given up as not stored (well inside an interaction's 15 minutes).
+pub const WRITE_PATIENCE: Duration = Duration::from_secs(20);
+
 /// A finished table stays in memory this long after its last change.
 pub const KEEP_FINISHED_MS: u64 = 2 * 60 * 1000;
 
@@ -194,6 +203,10 @@ struct Registry {
     by_no: HashMap<u64, Arc<Slot>>,
     /// The running table of each channel, with its game.
     running_in: HashMap<u64, (u64, GameKind)>,
+    /// Where and by whom each running table was opened (the fair-use
+    /// count of tables; entries of tables no longer running are dropped
+    /// when it is counted).
+    hosts: HashMap<u64, (u64, UserId)>,
 }
 
 /// The live tables.
@@ -207,6 +220,11 @@ pub struct Service {
     /// A running table with no action for this long closes.
     idle_ms: AtomicU64,
     puzzles: puzzle::Puzzles,
+    limits: Mutex<crate::config::Limits>,
+    /// The expensive work going on, per person and server.
+    busy: limits::Counts,
+    /// The review being prepared for each match: later askers wait for it.
+    reviewing: Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl Service {
@@ -232,6 +250,9 @@ impl Service {
             notices: tx,
             idle_ms: AtomicU64::new(DEFAULT_IDLE_MS),
             puzzles: puzzle::Puzzles::default(),
+            limits: Mutex::default(),
+            busy: limits::Counts::default(),
+            reviewing: Mutex::default(),
         };
         (Arc::new(service), rx)
     }
@@ -257,6 +278,11 @@ impl Service {
 
     pub fn pool_stats(&self) -> PoolStats {
         self.pool.stats()
+    }
+
+    /// Hints queued or being searched now.
+    pub fn hints_pending(&self) -> usize {
+        self.pool.hints_pending()
     }
 
     /// Fault injection for tests: the next `n` searches fail.
@@ -324,9 +350,15 @@ impl Service {
         }
         for slot in slots {
             let mut live = slot.live.lock().await;
-            self.registry()
-                .running_in
-                .insert(slot.channel, (slot.no, live.table.kind()));
+            {
+                let mut registry = self.registry();
+                registry
+                    .running_in
+                    .insert(slot.channel, (slot.no, live.table.kind()));
+                registry
+                    .hosts
+                    .insert(slot.no, (live.table.guild(), live.table.host()));
+            }
             let effects = Effects {
                 cpu_turn: live.table.cpu_to_move(),
                 ..Effects::default()
@@ -378,9 +410,14 @@ impl Service {
             if let Some(&(_, kind)) = registry.running_in.get(&channel) {
                 return Err(Refusal::TableRunning { kind }.into());
             }
+            let cap = self.limits().tables_per_person;
+            if limits::hosted(&mut registry, table.guild(), table.host()) >= cap {
+                return Err(Failure::Busy(Busy::Tables));
+            }
             registry.running_in.insert(channel, (no, table.kind()));
+            registry.hosts.insert(no, (table.guild(), table.host()));
         }
-        if let Err(e) = self.store.save(&table, None, now).await {
+        if let Err(e) = patiently(|| self.store.save(&table, None, now)).await {
             let mut registry = self.registry();
             if registry.running_in.get(&channel).map(|r| r.0) == Some(no) {
                 registry.running_in.remove(&channel);
@@ -622,6 +659,7 @@ impl Service {
             registry
                 .running_in
                 .insert(slot.channel, (slot.no, next.kind()));
+            registry.hosts.insert(slot.no, (next.guild(), next.host()));
         }
         let record = if effects.match_ended {
             next.match_record(now)
@@ -642,15 +680,16 @@ impl Service {
         };
         // The result, its ratings, a solve and what the board shows of them
         // are one write.
-        let next = match self.store.save_change(change, now, show_settled).await {
-            Ok((next, _)) => next,
-            Err(e) => {
-                if reserved {
-                    self.registry().running_in.remove(&slot.channel);
+        let next =
+            match patiently(|| self.store.save_change(change.clone(), now, show_settled)).await {
+                Ok((next, _)) => next,
+                Err(e) => {
+                    if reserved {
+                        self.registry().running_in.remove(&slot.channel);
+                    }
+                    return Err(e.into());
                 }
-                return Err(e.into());
-            }
-        };
+            };
         live.table = next;
         live.touched = now;
         if is_move {
@@ -707,6 +746,13 @@ impl Service {
         stamp: u64,
         user: UserId,
     ) -> Result<HintAnswer, Failure> {
+        // The hint's time counts from here: waiting for the lane comes off it.
+        let asked = std::time::Instant::now();
+        let cap = self.limits().hints_per_person;
+        let _held = self
+            .busy
+            .take(&[(limits::Count::Hints(user), cap, Busy::Hints)])
+            .map_err(Failure::Busy)?;
         let slot = self.find(at).await?;
         let (game, cancel) = {
             let mut live = slot.live.lock().await;
@@ -720,13 +766,16 @@ impl Service {
         };
         let result = self
             .pool
-            .hint(Search {
-                table: slot.no,
-                game: game.clone(),
-                level: Level::Hard,
-                time: crate::cpu::hint::time_for(&game),
-                cancel: cancel.clone(),
-            })
+            .hint(
+                Search {
+                    table: slot.no,
+                    game: game.clone(),
+                    level: Level::Hard,
+                    time: crate::cpu::hint::time_for(&game),
+                    cancel: cancel.clone(),
+                },
+                asked,
+            )
             .await;
         {
             let mut live = slot.live.lock().await;
@@ -741,6 +790,11 @@ impl Service {
         let verdict = match result {
             Ok(verdict) => verdict,
             Err(SearchError::Cancelled) => return Err(Refusal::StaleBoard.into()),
+            Err(SearchError::Full) => return Err(Failure::Busy(Busy::HintQueue)),
+            // Its time passed while it waited: the best guess, at once.
+            Err(SearchError::Expired) => {
+                fallback_move(&game, &mut self.rng()).map(|mv| crate::cpu::Verdict::Guess { mv })
+            }
             Err(SearchError::Failed(e)) => {
                 warn!("table {}: the hint search failed ({e})", slot.no);
                 fallback_move(&game, &mut self.rng()).map(|mv| crate::cpu::Verdict::Guess { mv })
@@ -751,6 +805,29 @@ impl Service {
             game,
             verdict,
         })
+    }
+}
+
+/// Runs a write, trying again while the database is busy (a backup or
+/// another writer holding SQLite's lock) for up to [`WRITE_PATIENCE`]:
+/// the person's answer was acknowledged meanwhile, so a busy moment costs
+/// a wait, not the change.
+async fn patiently<T, F, W>(mut write: W) -> Result<T, StoreError>
+where
+    F: std::future::Future<Output = Result<T, StoreError>>,
+    W: FnMut() -> F,
+{
+    let until = tokio::time::Instant::now() + WRITE_PATIENCE;
+    let mut wait = Duration::from_millis(50);
+    loop {
+        match write().await {
+            Err(e) if e.is_busy() && tokio::time::Instant::now() + wait < until => {
+                warn!("the database is busy ({e}); trying the write again");
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(Duration::from_secs(1));
+            }
+            done => return done,
+        }
     }
 }
 

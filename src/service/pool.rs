@@ -1,8 +1,22 @@
 //! The search pool: a fixed number of worker threads, sized to the cores,
-//! taking CPU moves (and reviews) from one queue, and a smaller lane of
-//! its own for hints. A flood of requests waits in its queue instead of
-//! starting threads (and transposition tables) of its own; each worker
-//! keeps its own solver between searches.
+//! taking CPU moves from one queue (the move lane), a smaller lane of its
+//! own for hints and long jobs (the day's puzzle), and one worker for
+//! reviews (the review lane). A flood of requests waits in its queue
+//! instead of starting threads (and transposition tables) of its own; each
+//! worker keeps its own solver between searches.
+//!
+//! Reviews have their own lane because one judges every position of a
+//! match for up to [`crate::cpu::review::REVIEW_TIME`]: on the move lane,
+//! a handful of them held every table's CPU reply; on the hint lane they
+//! would hold hints, whose answers are waited for. Nothing waits behind a
+//! review but other reviews, which the service limits per person and
+//! server and computes once per match.
+//!
+//! The hint lane's queue is bounded ([`SearchPool::set_hint_queue`]): a
+//! full queue refuses a hint at once ([`SearchError::Full`]) rather than
+//! let it wait for minutes. A hint's time is counted from when it was
+//! asked: time spent queued comes off it, and a hint whose time ran out in
+//! the queue is not searched at all ([`SearchError::Expired`]).
 //!
 //! Hints have their own lane because a hint may think far longer than a
 //! move (a Connect Four hint counts nodes, up to [`cpu::HINT_CAP`]): on
@@ -18,7 +32,7 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 
 /// Why a search gave no move.
@@ -28,6 +42,10 @@ pub enum SearchError {
     Cancelled,
     /// The search panicked or the pool is gone.
     Failed(String),
+    /// The hint lane's queue is full: not queued.
+    Full,
+    /// Its time ran out while it waited in the queue: not searched.
+    Expired,
 }
 
 /// One request for a move.
@@ -54,6 +72,8 @@ struct Figures {
     /// Test hook: this many next searches fail as if the search panicked.
     forced_failures: AtomicU32,
     long_jobs: AtomicU64,
+    /// Hints queued or being searched.
+    hints_pending: AtomicUsize,
 }
 
 /// What the pool has done, for tests and metrics.
@@ -74,6 +94,10 @@ pub struct SearchPool {
     queue: Mutex<mpsc::Sender<Job>>,
     /// The hints' own queue and workers (half as many, at least one).
     hints: Mutex<mpsc::Sender<Job>>,
+    /// The reviews' own queue and worker.
+    reviews: Mutex<mpsc::Sender<Job>>,
+    /// Most hints queued or searched at once; more are refused.
+    hint_queue: AtomicUsize,
     figures: Arc<Figures>,
     workers: usize,
 }
@@ -104,13 +128,15 @@ fn start_workers(name: &str, n: usize) -> mpsc::Sender<Job> {
 }
 
 impl SearchPool {
-    /// Starts `workers` threads (at least one) for moves and reviews, and
-    /// half as many (at least one) for hints.
+    /// Starts `workers` threads (at least one) for moves, half as many (at
+    /// least one) for hints and long jobs, and one for reviews.
     pub fn new(workers: usize) -> SearchPool {
         let workers = workers.max(1);
         SearchPool {
             queue: Mutex::new(start_workers("search", workers)),
             hints: Mutex::new(start_workers("hint", (workers / 2).max(1))),
+            reviews: Mutex::new(start_workers("review", 1)),
+            hint_queue: AtomicUsize::new(crate::config::Limits::default().hint_queue),
             figures: Arc::default(),
             workers,
         }
@@ -137,6 +163,16 @@ impl SearchPool {
         }
     }
 
+    /// Sets how many hints may be queued or searched at once (at least one).
+    pub fn set_hint_queue(&self, n: usize) {
+        self.hint_queue.store(n.max(1), Ordering::Relaxed);
+    }
+
+    /// Hints queued or being searched now.
+    pub fn hints_pending(&self) -> usize {
+        self.figures.hints_pending.load(Ordering::Relaxed)
+    }
+
     /// Makes the next `n` searches fail as a crashed search would: a fault
     /// injected by tests to check that a game never waits on a lost search.
     pub fn fail_next(&self, n: u32) {
@@ -145,7 +181,7 @@ impl SearchPool {
 
     /// Runs a search on the pool and waits (asynchronously) for its move.
     pub async fn search(&self, search: Search) -> Result<Option<Move>, SearchError> {
-        self.submit(&self.queue, search, |game, level, budget| {
+        self.submit(&self.queue, search, None, None, |game, level, budget| {
             cpu::choose_move(game, level, budget)
         })
         .await
@@ -153,19 +189,41 @@ impl SearchPool {
 
     /// Runs a hint on the hints' lane and waits for its verdict. Its
     /// `level` is not used (a hint is as strong as the CPU gets); its
-    /// `time` is the caller's ([`cpu::hint::time_for`] the game's own), and
-    /// a Connect Four hint also stops at [`cpu::HINT_NODES`].
-    pub async fn hint(&self, search: Search) -> Result<Option<Verdict>, SearchError> {
-        self.submit(&self.hints, search, |game, _, budget| {
-            cpu::hint(game, &cpu::hint::limited(game, budget))
-        })
+    /// `time` is the caller's ([`cpu::hint::time_for`] the game's own),
+    /// counted from `asked`, and a Connect Four hint also stops at
+    /// [`cpu::HINT_NODES`]. Refused with [`SearchError::Full`] when the
+    /// lane has as many hints as it may.
+    pub async fn hint(
+        &self,
+        search: Search,
+        asked: Instant,
+    ) -> Result<Option<Verdict>, SearchError> {
+        let pending = &self.figures.hints_pending;
+        let cap = self.hint_queue.load(Ordering::Relaxed);
+        if pending
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+                (n < cap).then_some(n + 1)
+            })
+            .is_err()
+        {
+            return Err(SearchError::Full);
+        }
+        let queued = Queued(self.figures.clone());
+        self.submit(
+            &self.hints,
+            search,
+            Some(asked),
+            Some(queued),
+            |game, _, budget| cpu::hint(game, &cpu::hint::limited(game, budget)),
+        )
         .await
     }
 
     /// Judges one position of a finished match for its review (its
-    /// `level` is not used) and waits for the judgement.
+    /// `level` is not used) on the review lane and waits for the
+    /// judgement.
     pub async fn judge(&self, search: Search) -> Result<Option<Judged>, SearchError> {
-        self.submit(&self.queue, search, |game, _, budget| {
+        self.submit(&self.reviews, search, None, None, |game, _, budget| {
             Some(review::judge(game, budget))
         })
         .await
@@ -197,16 +255,22 @@ impl SearchPool {
             .unwrap_or_else(|_| Err(SearchError::Failed("the job was dropped".into())))
     }
 
+    /// Queues `search`; its time counts from `asked` when given, else from
+    /// when a worker starts it. `queued` is released when the job is done
+    /// (or dropped).
     async fn submit<T: Send + 'static>(
         &self,
         queue: &Mutex<mpsc::Sender<Job>>,
         search: Search,
+        asked: Option<Instant>,
+        queued: Option<Queued>,
         work: fn(&AnyGame, Level, &Budget) -> Option<T>,
     ) -> Result<Option<T>, SearchError> {
         let (tx, rx) = oneshot::channel();
         let figures = self.figures.clone();
         let job: Job = Box::new(move || {
-            let result = run(&figures, search, work);
+            let result = run(&figures, search, asked, work);
+            drop(queued);
             let _ = tx.send(result);
         });
         let sent = queue.lock().unwrap_or_else(|e| e.into_inner()).send(job);
@@ -218,13 +282,27 @@ impl SearchPool {
     }
 }
 
+/// A hint counted in [`Figures::hints_pending`] while it lives.
+struct Queued(Arc<Figures>);
+
+impl Drop for Queued {
+    fn drop(&mut self) {
+        self.0.hints_pending.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 fn run<T>(
     figures: &Figures,
     search: Search,
+    asked: Option<Instant>,
     work: fn(&AnyGame, Level, &Budget) -> Option<T>,
 ) -> Result<Option<T>, SearchError> {
     if search.cancel.load(Ordering::Relaxed) {
         return Err(SearchError::Cancelled);
+    }
+    let deadline = asked.unwrap_or_else(Instant::now) + search.time;
+    if deadline <= Instant::now() {
+        return Err(SearchError::Expired);
     }
     figures.started.fetch_add(1, Ordering::Relaxed);
     let running = figures.running.fetch_add(1, Ordering::Relaxed) + 1;
@@ -240,7 +318,7 @@ fn run<T>(
         .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
         .is_ok();
     let budget = Budget {
-        deadline: std::time::Instant::now() + search.time,
+        deadline,
         cancel: search.cancel.clone(),
         nodes: None,
     };
@@ -331,13 +409,16 @@ mod tests {
         let hint = {
             let (pool, cancel) = (pool.clone(), cancel.clone());
             tokio::spawn(async move {
-                pool.hint(Search {
-                    table: 1,
-                    game: AnyGame::new(GameKind::Connect4ThreePlayer).unwrap(),
-                    level: Level::Hard,
-                    time: Duration::from_secs(600),
-                    cancel,
-                })
+                pool.hint(
+                    Search {
+                        table: 1,
+                        game: AnyGame::new(GameKind::Connect4ThreePlayer).unwrap(),
+                        level: Level::Hard,
+                        time: Duration::from_secs(600),
+                        cancel,
+                    },
+                    Instant::now(),
+                )
                 .await
             })
         };
@@ -352,6 +433,44 @@ mod tests {
         cancel.store(true, Ordering::Relaxed);
         // Cancelled: a guess, or nothing.
         let _ = hint.await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_full_hint_queue_refuses_at_once() {
+        let pool = Arc::new(SearchPool::new(2));
+        pool.set_hint_queue(1);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let long = {
+            let (pool, cancel) = (pool.clone(), cancel.clone());
+            tokio::spawn(async move {
+                let mut s = search(1);
+                s.game = AnyGame::new(GameKind::Connect4ThreePlayer).unwrap();
+                s.level = Level::Hard;
+                s.time = Duration::from_secs(600);
+                s.cancel = cancel;
+                pool.hint(s, Instant::now()).await
+            })
+        };
+        while pool.hints_pending() == 0 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        assert_eq!(
+            pool.hint(search(2), Instant::now()).await,
+            Err(SearchError::Full)
+        );
+        cancel.store(true, Ordering::Relaxed);
+        let _ = long.await.unwrap();
+        assert_eq!(pool.hints_pending(), 0);
+        assert!(pool.hint(search(2), Instant::now()).await.is_ok());
+    }
+
+    #[tokio::test]
+    async fn a_hint_whose_time_passed_in_the_queue_is_not_searched() {
+        let pool = SearchPool::new(1);
+        let asked = Instant::now() - Duration::from_secs(1);
+        assert_eq!(pool.hint(search(1), asked).await, Err(SearchError::Expired));
+        assert_eq!(pool.stats().started, 0);
+        assert_eq!(pool.hints_pending(), 0);
     }
 
     #[tokio::test]

@@ -92,7 +92,7 @@ impl Service {
                 }
                 // The table moved on (a person resigned, say): drop it, and
                 // keep its clocks armed.
-                Err(Failure::Refused(_)) => {
+                Err(Failure::Refused(_) | Failure::Busy(_)) => {
                     let next = live.table.next_deadline(self.idle_ms());
                     if next.is_some_and(|at| at > self.now()) {
                         self.arm_deadline(slot, &mut live);

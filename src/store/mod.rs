@@ -14,6 +14,7 @@ pub use forget::Forgotten;
 pub use ratings::{LeaderLine, Leaderboard, RatingRow};
 pub use stats::{GameStats, Stats, Tally};
 
+use crate::cpu::review::Judged;
 use crate::cpu::Level;
 use crate::rating::Rated;
 use crate::table::{MatchRecord, Table, UserId, DEFAULT_IDLE_MS};
@@ -58,9 +59,35 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
+impl StoreError {
+    /// The database was busy (a lock held by another connection, no free
+    /// connection in time): the same write may succeed if tried again.
+    pub fn is_busy(&self) -> bool {
+        matches!(self, StoreError::Failed(e) if e.starts_with(BUSY))
+    }
+}
+
+const BUSY: &str = "database busy: ";
+
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> Self {
-        StoreError::Failed(format!("database: {e}"))
+        let busy = match &e {
+            sqlx::Error::PoolTimedOut => true,
+            // SQLite: BUSY and LOCKED with their extended codes;
+            // PostgreSQL: serialization failure, deadlock, lock not available.
+            sqlx::Error::Database(db) => {
+                matches!(
+                    db.code().as_deref(),
+                    Some("5" | "6" | "261" | "262" | "517" | "773" | "40001" | "40P01" | "55P03")
+                ) || db.message().contains("database is locked")
+            }
+            _ => false,
+        };
+        if busy {
+            StoreError::Failed(format!("{BUSY}{e}"))
+        } else {
+            StoreError::Failed(format!("database: {e}"))
+        }
     }
 }
 
@@ -115,7 +142,7 @@ pub struct Stored {
 
 /// One accepted change, written in one transaction by
 /// [`Store::save_change`].
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Change<'a> {
     /// The table as the change left it.
     pub table: Table,
@@ -636,6 +663,33 @@ impl Store {
         .bind(serde_json::to_string(&puzzle.start)?)
         .bind(i64::from(puzzle.solution))
         .bind(i64::from(puzzle.goal))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The stored judgements of match `id`'s positions, if it was reviewed.
+    pub async fn match_review(&self, id: u64) -> Result<Option<Vec<Judged>>> {
+        let row = sqlx::query("SELECT judged FROM match_reviews WHERE match_id = $1")
+            .bind(to_i64(id))
+            .fetch_optional(&self.pool)
+            .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let judged: String = row.try_get(0)?;
+        Ok(Some(serde_json::from_str(&judged)?))
+    }
+
+    /// Keeps match `id`'s judgements (the first ones stored stay).
+    pub async fn save_match_review(&self, id: u64, judged: &[Judged], now: u64) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO match_reviews (match_id, judged, judged_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (match_id) DO NOTHING",
+        )
+        .bind(to_i64(id))
+        .bind(serde_json::to_string(judged)?)
+        .bind(to_i64(now))
         .execute(&self.pool)
         .await?;
         Ok(())

@@ -1,0 +1,99 @@
+//! The first answer inside Discord's window whatever the store does: work
+//! that has not finished soon after its interaction arrived (a write
+//! waiting for a locked or slow database, say) is acknowledged first, and
+//! its answer then comes as an edit or a follow-up ([`super::answer`]
+//! reads [`deferred`] to choose).
+
+use super::answer::{Noted, FIRST_ANSWER};
+use serenity::all::{CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse};
+use std::future::Future;
+use std::time::Duration;
+use tokio::time::Instant;
+use tracing::warn;
+
+/// How long after its arrival an interaction's work may run before it is
+/// acknowledged: half of Discord's 3 s window, leaving the rest for the
+/// acknowledgement itself on a slow link or a busy runtime.
+pub(super) const ACKNOWLEDGE_AFTER: Duration = Duration::from_millis(1500);
+
+/// How an interaction was acknowledged before its answer was ready.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Deferred {
+    /// A command, with a private "thinking" message.
+    Private,
+    /// A command whose answer is a board, with a public one.
+    Public,
+    /// A click, with a deferred update of its message.
+    Update,
+}
+
+/// The interaction whose work may be slow.
+#[derive(Clone, Copy)]
+pub(super) enum Pending<'a> {
+    /// A command answered privately.
+    Private(&'a CommandInteraction),
+    /// A command answered with a public message (a new board).
+    Public(&'a CommandInteraction),
+    Click(&'a ComponentInteraction),
+}
+
+/// Runs `work`, acknowledging the interaction first when the work has not
+/// finished [`ACKNOWLEDGE_AFTER`] its arrival. Every click and command that
+/// waits for the store goes through here.
+pub(super) async fn in_time<F: Future>(
+    ctx: &Context,
+    pending: Pending<'_>,
+    arrived: Instant,
+    work: F,
+) -> F::Output {
+    tokio::pin!(work);
+    tokio::select! {
+        done = &mut work => return done,
+        _ = tokio::time::sleep_until(arrived + ACKNOWLEDGE_AFTER) => {}
+    }
+    acknowledge(ctx, pending).await;
+    work.await
+}
+
+/// Acknowledges `pending` unless it has had its first answer already.
+async fn acknowledge(ctx: &Context, pending: Pending<'_>) {
+    let answered = FIRST_ANSWER
+        .try_with(|a| a.noted.load(std::sync::atomic::Ordering::Relaxed))
+        .unwrap_or(false);
+    if answered {
+        return;
+    }
+    let (sent, how) = match pending {
+        Pending::Private(command) => (
+            command.defer_ephemeral(&ctx.http).await.noted(),
+            Deferred::Private,
+        ),
+        Pending::Public(command) => (command.defer(&ctx.http).await.noted(), Deferred::Public),
+        Pending::Click(click) => (
+            click
+                .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+                .await
+                .noted(),
+            Deferred::Update,
+        ),
+    };
+    match sent {
+        Ok(()) => set_deferred(how),
+        Err(e) => warn!("could not acknowledge a slow interaction: {e}"),
+    }
+}
+
+/// Notes how the interaction being handled was acknowledged.
+pub(super) fn set_deferred(how: Deferred) {
+    let _ = FIRST_ANSWER.try_with(|a| {
+        *a.deferred.lock().unwrap_or_else(|e| e.into_inner()) = Some(how);
+    });
+}
+
+/// How the interaction being handled was acknowledged, if it was.
+pub(super) fn deferred() -> Option<Deferred> {
+    FIRST_ANSWER
+        .try_with(|a| *a.deferred.lock().unwrap_or_else(|e| e.into_inner()))
+        .ok()
+        .flatten()
+}
