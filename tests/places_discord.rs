@@ -44,7 +44,10 @@ async fn wait_gone(h: &Harness, no: u64) -> Table {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    panic!("table {no} was not closed: {:?}", stored(h, no).await.phase());
+    panic!(
+        "table {no} was not closed: {:?}",
+        stored(h, no).await.phase()
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
