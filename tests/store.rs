@@ -60,6 +60,11 @@ fn opening(no: u64, channel: u64, kind: GameKind, invited: Vec<(u64, String)>) -
 
 async fn service(store: Store, clock: Arc<HandClock>) -> Arc<Service> {
     let (service, _notices) = Service::new(store, clock, SearchPool::new(2), Some(7));
+    // These tests open many tables for one host; fair use is tested apart.
+    service.set_limits(boardbot::config::Limits {
+        tables_per_person: 100,
+        ..boardbot::config::Limits::default()
+    });
     service
 }
 
