@@ -26,7 +26,7 @@ impl Service {
             tokio::time::sleep(wait).await;
             // An injected clock may lag tokio's: wait until it agrees.
             while service.now() < at {
-                tokio::time::sleep(Duration::from_millis(at - service.now())).await;
+                tokio::time::sleep(Duration::from_millis(at.saturating_sub(service.now()))).await;
             }
             {
                 let mut live = slot2.live.lock().await;
