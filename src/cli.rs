@@ -640,6 +640,7 @@ fn review_tool(args: &[String]) -> ToolResult {
                     name: name.clone(),
                 },
                 left: None,
+                cpu_played: None,
             })
             .collect(),
         moves: Vec::new(),

@@ -92,6 +92,24 @@ pub fn review_text(lang: Lang, id: u64, record: &MatchRecord, review: &Review) -
             ],
         ));
     }
+    for (seat, s) in record.seats.iter().enumerate() {
+        let Some(stretch) = s.cpu_played.filter(|c| c.until > c.after) else {
+            continue;
+        };
+        let Some(user) = s.left.or(s.player.person_id()) else {
+            continue;
+        };
+        lines.push(tr(
+            lang,
+            "review.cpu_stretch",
+            &[
+                ("user", &format!("<@{user}>")),
+                ("seat", &seat_name(record, seat as Seat, lang)),
+                ("from", &(stretch.after + 1).to_string()),
+                ("to", &stretch.until.to_string()),
+            ],
+        ));
+    }
     let turning: Vec<&MoveReview> = review.turning_points().collect();
     if turning.is_empty() {
         lines.push(tr(lang, "review.no_turning_points", &[]));
@@ -260,12 +278,14 @@ mod tests {
                         name: "alice".into(),
                     },
                     left: None,
+                    cpu_played: None,
                 },
                 SeatRecord {
                     player: Player::Cpu {
                         level: crate::cpu::Level::Easy,
                     },
                     left: None,
+                    cpu_played: None,
                 },
             ],
             moves: moves.iter().map(|m| m.to_string()).collect(),

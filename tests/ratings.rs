@@ -23,6 +23,7 @@ fn person(id: u64) -> SeatRecord {
             name: format!("player{id}"),
         },
         left: None,
+        cpu_played: None,
     }
 }
 
@@ -30,6 +31,7 @@ fn cpu(level: Level) -> SeatRecord {
     SeatRecord {
         player: Player::Cpu { level },
         left: None,
+        cpu_played: None,
     }
 }
 

@@ -323,3 +323,73 @@ async fn an_idle_table_closes_without_a_result() {
         .is_empty());
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_who_left_a_three_player_match_rejoins_it() {
+    let h = Harness::start().await;
+    let d = &h.discord;
+    let (alice, bob, carol) = (d.user("alice"), d.user("bob"), d.user("carol"));
+    let channel = d.channel_id();
+    let ix = d
+        .slash(
+            &alice,
+            channel,
+            "connect4-3p",
+            json!({"open": true, "level": "easy"}),
+        )
+        .await;
+    let board = d.response(ix).await.message_id.unwrap();
+    for person in [&bob, &carol] {
+        let ix = d.click_label(person, board, "Join").await;
+        assert_eq!(d.response(ix).await.kind, 7);
+    }
+    let ix = d.click_label(&alice, board, "Start").await;
+    assert_eq!(d.response(ix).await.kind, 7);
+    let started = h.settled(board, None).await;
+    assert!(!labels(&started).contains(&"Rejoin".to_owned()));
+
+    // The host leaves: the CPU plays her seat, the host role passes on.
+    let ix = d.slash(&alice, channel, "leave", json!({})).await;
+    assert_private(&d.response(ix).await);
+    let left = d
+        .wait_message(board, |m| labels(m).contains(&"Rejoin".to_owned()))
+        .await;
+    assert!(
+        left.content
+            .contains(&format!("<@{}> left the match", alice.id)),
+        "{}",
+        left.content
+    );
+    let ix = d.slash(&alice, channel, "pause", json!({})).await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("Only the host"), "{text}");
+    // The next person after her seat, in seat order, hosts now.
+    let order = seats(&started);
+    let hers = order.iter().position(|s| *s == Some(alice.id)).unwrap();
+    let next = (1..3).find_map(|k| order[(hers + k) % 3]).unwrap();
+    let (host, other) = if next == bob.id {
+        (&bob, &carol)
+    } else {
+        (&carol, &bob)
+    };
+    let ix = d.slash(other, channel, "pause", json!({})).await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("Only the host"), "{text}");
+    let ix = d.slash(host, channel, "pause", json!({})).await;
+    assert_private(&d.response(ix).await);
+    let ix = d.slash(host, channel, "resume", json!({})).await;
+    assert_private(&d.response(ix).await);
+
+    // Only the person who left may take the seat back.
+    let latest = h.settled(board, None).await;
+    let ix = d.click_label(&bob, latest.id, "Rejoin").await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("no seat to take back"), "{text}");
+    let latest = h.settled(board, None).await;
+    let ix = d.click_label(&alice, latest.id, "Rejoin").await;
+    assert_eq!(d.response(ix).await.kind, 7, "the board shows her back");
+    let back = d.wait_message(board, |m| m.content.contains("took")).await;
+    assert!(seats(&back).contains(&Some(alice.id)), "{}", back.content);
+    assert!(!labels(&back).contains(&"Rejoin".to_owned()));
+    h.stop().await;
+}

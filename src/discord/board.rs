@@ -161,6 +161,18 @@ fn match_text(table: &Table) -> String {
         lines.push(tr(lang, "board.missed", &[("user", &mention(id))]));
     }
     for departure in table.departed() {
+        if let Some(back) = departure.back {
+            lines.push(tr(
+                lang,
+                "board.rejoined",
+                &[
+                    ("user", &mention(&departure.user)),
+                    ("seat", &seat_label(departure.seat, lang)),
+                    ("move", &back.to_string()),
+                ],
+            ));
+            continue;
+        }
         let key = match departure.why {
             Left::Resigned => "board.resigned_left",
             Left::TimedOut => "board.timed_out_left",
@@ -174,6 +186,9 @@ fn match_text(table: &Table) -> String {
                 ("seat", &seat_label(departure.seat, lang)),
             ],
         ));
+    }
+    if table.deserted() {
+        lines.push(tr(lang, "board.deserted", &[]));
     }
     for change in table.next_seats() {
         let seat = seat_label(change.seat(), lang);
@@ -511,6 +526,7 @@ fn control_button(table: &Table, id: &dyn Fn(Control) -> String, control: Contro
         Control::Hint => ("button.hint", ButtonStyle::Primary),
         Control::Pause => ("button.pause", ButtonStyle::Secondary),
         Control::Join => ("button.join", ButtonStyle::Success),
+        Control::Rejoin => ("button.rejoin", ButtonStyle::Success),
         Control::Leave => ("button.leave", ButtonStyle::Secondary),
         Control::Start => ("button.start", ButtonStyle::Primary),
         Control::FreeSeat => ("button.free_seat", ButtonStyle::Secondary),
@@ -669,5 +685,24 @@ mod tests {
         set_game(&mut table, GameKind::Connect4);
         let text = board_message(&table).content;
         assert!(text.ends_with("**Draw!** The board is full."), "{text}");
+    }
+
+    #[test]
+    fn a_deserted_table_says_it_is_closed_and_offers_nothing() {
+        use crate::table::test_support::leave;
+        let mut table = open(GameKind::Connect4ThreePlayer).at(0);
+        ok(&mut table, leave(HOST), 1);
+        while table.phase() == &Phase::Playing {
+            let mv = table.game().legal_moves()[0];
+            let stamp = table.stamp();
+            ok(&mut table, crate::table::Action::CpuMove { mv, stamp }, 2);
+        }
+        let message = board_message(&table);
+        assert!(
+            message.content.contains("Everyone left"),
+            "{}",
+            message.content
+        );
+        assert!(table.controls().is_empty());
     }
 }

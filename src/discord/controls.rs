@@ -127,6 +127,10 @@ async fn component_action(
             name: member_name(&component.user, component.member.as_ref()),
             stamp,
         },
+        Control::Rejoin => Action::Rejoin {
+            user,
+            name: member_name(&component.user, component.member.as_ref()),
+        },
         Control::Leave => Action::Leave { user, stamp },
         Control::Start => Action::Start { user, stamp },
         Control::Pause => Action::Pause { user, stamp },

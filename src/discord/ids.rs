@@ -25,6 +25,8 @@ pub enum Control {
     /// The opponent's answer to an undo request.
     UndoAnswer(bool),
     Hint,
+    /// A person whose seat went to the CPU takes it back.
+    Rejoin,
     Join,
     Leave,
     Start,
@@ -44,6 +46,7 @@ impl From<table::Control> for Control {
             table::Control::Undo => Control::Undo,
             table::Control::Hint => Control::Hint,
             table::Control::Pause => Control::Pause,
+            table::Control::Rejoin => Control::Rejoin,
             table::Control::Join => Control::Join,
             table::Control::FreeSeat => Control::FreeSeat,
             table::Control::Leave => Control::Leave,
@@ -75,6 +78,7 @@ impl ControlId {
             Control::UndoAnswer(true) => "undoyes".into(),
             Control::UndoAnswer(false) => "undono".into(),
             Control::Hint => "hint".into(),
+            Control::Rejoin => "rejoin".into(),
             Control::Join => "join".into(),
             Control::Leave => "leave".into(),
             Control::Start => "start".into(),
@@ -106,6 +110,7 @@ impl ControlId {
             "undoyes" => Control::UndoAnswer(true),
             "undono" => Control::UndoAnswer(false),
             "hint" => Control::Hint,
+            "rejoin" => Control::Rejoin,
             "join" => Control::Join,
             "leave" => Control::Leave,
             "start" => Control::Start,

@@ -13,6 +13,7 @@ fn person(id: UserId) -> SeatRecord {
             name: format!("p{id}"),
         },
         left: None,
+        cpu_played: None,
     }
 }
 
@@ -22,6 +23,7 @@ fn cpu() -> SeatRecord {
             level: Level::Medium,
         },
         left: None,
+        cpu_played: None,
     }
 }
 

@@ -642,6 +642,7 @@ impl Service {
         let now = self.now();
         let expected = live.table.stamp();
         let was_running = live.table.is_running();
+        let host_before = live.table.host();
         let mut next = live.table.clone();
         let is_move = matches!(action, Action::Move { .. } | Action::CpuMove { .. });
         let effects = next.apply(action, now)?;
@@ -694,6 +695,14 @@ impl Service {
         live.touched = now;
         if is_move {
             crate::metrics::metrics().moved(live.table.kind().command());
+        }
+        if live.table.host() != host_before {
+            // The host's seat went to the CPU: the role passed on.
+            let mut registry = self.registry();
+            let (guild, host) = (live.table.guild(), live.table.host());
+            if let Some(held) = registry.hosts.get_mut(&slot.no) {
+                *held = (guild, host);
+            }
         }
         if was_running && !live.table.is_running() {
             let mut registry = self.registry();

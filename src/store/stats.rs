@@ -230,10 +230,12 @@ mod tests {
                     name: "x".into(),
                 },
                 left: None,
+                cpu_played: None,
             },
             SeatRecord {
                 player: Player::Cpu { level: Level::Hard },
                 left: Some(7),
+                cpu_played: None,
             },
         ];
         let json = serde_json::to_string(&seats).unwrap();

@@ -19,6 +19,8 @@ pub enum Control {
     Hint,
     /// The host pauses the match.
     Pause,
+    /// A person whose seat went to the CPU takes it back (only they may).
+    Rejoin,
     /// Sit at a free seat, or reserve a CPU's seat for the next match.
     Join,
     /// The host frees a CPU's seat for people from the next match.
@@ -74,6 +76,7 @@ impl Table {
                     (Control::Resume, paused),
                     (Control::AcceptUndo, undo_asked && !paused),
                     (Control::DeclineUndo, undo_asked && !paused),
+                    (Control::Rejoin, self.offers_rejoin()),
                     (Control::Resign, true),
                     (Control::Undo, !paused && !undo_asked && self.offers_undo()),
                     (Control::Hint, !paused && self.offers_hint()),
@@ -85,6 +88,8 @@ impl Table {
                     (Control::Leave, !paused),
                 ])
             }
+            // Everyone left and the CPU seats finished: the table is closed.
+            Phase::Finished(_) if self.deserted() => Vec::new(),
             Phase::Finished(_) => shown(&[
                 (Control::Rematch, true),
                 (Control::Join, self.reservable_seat().is_some()),

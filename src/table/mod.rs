@@ -16,7 +16,7 @@ mod stored;
 pub use clock::{Paused, Rules, TurnClock, DEFAULT_IDLE_MS, TIMER_CHOICES};
 pub use controls::{Control, Offer};
 pub use open::Opening;
-pub use record::{MatchRecord, SeatRecord};
+pub use record::{CpuStretch, MatchRecord, SeatRecord};
 pub use refusal::Refusal;
 pub use seats::SeatChange;
 pub use stored::Invalid;
@@ -115,6 +115,11 @@ pub struct Departure {
     pub seat: Seat,
     pub user: UserId,
     pub why: Left,
+    /// The number of moves made when the CPU took the seat.
+    pub at: u32,
+    /// The number of moves made when the person took the seat back
+    /// ([`Action::Rejoin`]); `None` while the CPU holds it.
+    pub back: Option<u32>,
 }
 
 /// Stored departures: `[seat, user]` pairs (resignations, as first
@@ -122,18 +127,41 @@ pub struct Departure {
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum DepartureRepr {
-    Full { seat: Seat, user: UserId, why: Left },
+    Full {
+        seat: Seat,
+        user: UserId,
+        why: Left,
+        // Stored before rejoining existed: the stretch's start is unknown.
+        #[serde(default)]
+        at: u32,
+        #[serde(default)]
+        back: Option<u32>,
+    },
     Resigned(Seat, UserId),
 }
 
 impl From<DepartureRepr> for Departure {
     fn from(repr: DepartureRepr) -> Self {
         match repr {
-            DepartureRepr::Full { seat, user, why } => Departure { seat, user, why },
+            DepartureRepr::Full {
+                seat,
+                user,
+                why,
+                at,
+                back,
+            } => Departure {
+                seat,
+                user,
+                why,
+                at,
+                back,
+            },
             DepartureRepr::Resigned(seat, user) => Departure {
                 seat,
                 user,
                 why: Left::Resigned,
+                at: 0,
+                back: None,
             },
         }
     }
@@ -238,6 +266,13 @@ pub enum Action {
     Start {
         user: UserId,
         stamp: Option<u64>,
+    },
+    /// A person whose seat went to the CPU during a 3-player match (they
+    /// left, or their clock ran out) takes it back, once per match: from
+    /// any board of the match, as the position is now.
+    Rejoin {
+        user: UserId,
+        name: String,
     },
     /// The host pauses the match: clocks and CPU seats stop.
     Pause {
@@ -645,6 +680,7 @@ impl Table {
                 self.check_stamp(stamp)?;
                 self.start(user, now)
             }
+            Action::Rejoin { user, name } => self.rejoin(user, name),
             Action::Pause { user, stamp } => {
                 self.check_stamp(stamp)?;
                 self.pause(user, now)
@@ -689,6 +725,8 @@ mod tests;
 
 #[cfg(test)]
 mod control_tests;
+#[cfg(test)]
+mod rejoin_tests;
 #[cfg(test)]
 mod rule_tests;
 #[cfg(test)]

@@ -219,12 +219,23 @@ impl Table {
             .any(|p| p.person_id().is_some_and(|p| p != user));
         self.undo_request = None;
         self.stamp += 1;
-        if self.players.len() > 2 && others_seated {
+        // SPEC 2: in a 3-player game the person leaves, a CPU plays their
+        // seat and the match goes on (they may take it back); the last
+        // person's resignation ends it, but a last person who left or ran
+        // out of time may still come back while the CPU seats finish it.
+        if self.players.len() > 2 && (others_seated || why != Left::Resigned) {
             if let Some(held) = self.players.get_mut(seat as usize) {
-                // SPEC 2: in a 3-player game the person leaves, a CPU plays
-                // their seat and the match goes on.
                 *held = Player::Cpu { level: self.level };
-                self.departed.push(Departure { seat, user, why });
+                self.departed.push(Departure {
+                    seat,
+                    user,
+                    why,
+                    at: self.history.len() as u32,
+                    back: None,
+                });
+                if user == self.host {
+                    self.pass_host(seat);
+                }
                 return Effects {
                     cpu_turn: self.cpu_turn(),
                     ..Effects::default()

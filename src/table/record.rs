@@ -19,8 +19,38 @@ fn size_name(kind: GameKind) -> String {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatRecord {
     pub player: Player,
+    /// The person who left the seat to the CPU and did not come back: the
+    /// seat's result is theirs, as a loss.
     #[serde(default)]
     pub left: Option<UserId>,
+    /// The moves the CPU played for a person who left the seat (and came
+    /// back, or did not), as a range of move numbers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_played: Option<CpuStretch>,
+}
+
+impl SeatRecord {
+    /// A seat held by `player` for the whole match.
+    pub fn held(player: Player) -> SeatRecord {
+        SeatRecord {
+            player,
+            left: None,
+            cpu_played: None,
+        }
+    }
+}
+
+/// The stretch of a match the CPU played in a person's seat: from the move
+/// after `after` to the move `until` (the match's last move when the
+/// person did not come back).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CpuStretch {
+    /// Moves made when the CPU took the seat.
+    pub after: u32,
+    /// Moves made when the person came back, or at the end of the match.
+    pub until: u32,
+    /// The person came back to the seat.
+    pub back: bool,
 }
 
 /// A finished match as the history keeps it.
@@ -111,13 +141,19 @@ impl Table {
             .players
             .iter()
             .enumerate()
-            .map(|(seat, player)| SeatRecord {
-                player: player.clone(),
-                left: self
-                    .departed
-                    .iter()
-                    .find(|d| d.seat as usize == seat)
-                    .map(|d| d.user),
+            .map(|(seat, player)| {
+                let departure = self.departed.iter().find(|d| d.seat as usize == seat);
+                let moves = self.history.len() as u32;
+                SeatRecord {
+                    player: player.clone(),
+                    left: departure.filter(|d| d.back.is_none()).map(|d| d.user),
+                    cpu_played: departure.map(|d| CpuStretch {
+                        // An undo may have taken back moves since.
+                        after: d.at.min(moves),
+                        until: d.back.unwrap_or(moves).min(moves),
+                        back: d.back.is_some(),
+                    }),
+                }
             })
             .collect();
         let mut replay = AnyGame::new(self.kind)?;

@@ -73,6 +73,12 @@ pub enum Refusal {
     NoCpuSeat,
     /// The host keeps a seat until the table ends (`/end`).
     HostStays,
+    /// Rejoin: the person's seat did not go to the CPU in this match.
+    NoSeatToRejoin,
+    /// Rejoin: a seat is taken back once per match.
+    AlreadyRejoined,
+    /// Rejoin: a resigned seat stays with the CPU.
+    ResignedForGood,
     /// `/end` is for the host and for members with Manage Messages.
     CannotEnd,
     /// A clock fired before anything was due (internal).
@@ -140,6 +146,9 @@ impl Refusal {
             Refusal::NoFreeSeat => "refusal.no_free_seat",
             Refusal::NoCpuSeat => "refusal.no_cpu_seat",
             Refusal::HostStays => "refusal.host_stays",
+            Refusal::NoSeatToRejoin => "refusal.no_seat_to_rejoin",
+            Refusal::AlreadyRejoined => "refusal.already_rejoined",
+            Refusal::ResignedForGood => "refusal.resigned_for_good",
             Refusal::CannotEnd => "refusal.cannot_end",
             Refusal::NothingDue => "refusal.nothing_due",
             Refusal::NotOpen => "refusal.not_open",

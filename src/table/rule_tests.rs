@@ -150,7 +150,9 @@ fn a_three_player_timer_hands_the_seat_to_the_cpu() {
         vec![Departure {
             seat,
             user: late,
-            why: Left::TimedOut
+            why: Left::TimedOut,
+            at: 0,
+            back: None,
         }]
     );
     assert_eq!(table.clock, None, "CPU seats never time out");

@@ -92,6 +92,16 @@ impl Table {
                 SeatChange::Vacate { .. } => Some(cpu.clone()),
             };
         }
+        let host_seated = seats
+            .iter()
+            .flatten()
+            .any(|p| p.person_id() == Some(self.host));
+        if !host_seated {
+            // The host's seat went to the CPU: the role passes on.
+            if let Some(seat) = self.seat_of(self.host) {
+                self.pass_host_among(&seats, seat);
+            }
+        }
         if self.rules.rotate {
             // The starting seat moves one place: everyone shifts forward.
             seats.rotate_left(1);
@@ -157,6 +167,9 @@ impl Table {
             }
             Phase::Closed(_) => return Err(Refusal::TableClosed),
         }
+        if self.deserted() {
+            return Err(Refusal::TableClosed);
+        }
         if self.seat_of(user).is_none() && self.reservation_of(user).is_none() {
             return Err(Refusal::NotYourTable);
         }
@@ -169,6 +182,9 @@ impl Table {
         }
         if self.seat_of(user).is_some() {
             return Err(Refusal::AlreadySeated);
+        }
+        if self.deserted() {
+            return Err(Refusal::TableClosed);
         }
         match &mut self.phase {
             Phase::Lobby { seats } => {
@@ -275,5 +291,101 @@ impl Table {
         self.next_seats.push(SeatChange::Free { seat });
         self.stamp += 1;
         Ok(Effects::default())
+    }
+
+    /// The host's seat went to the CPU during the match: the next person
+    /// seated after it (in seat order) becomes the host. With nobody left
+    /// the host stays: the CPU seats finish the match, and the table
+    /// closes after it ([`Table::deserted`]).
+    pub(super) fn pass_host(&mut self, from: Seat) {
+        let seats: Vec<Option<Player>> = self.players.iter().cloned().map(Some).collect();
+        self.pass_host_among(&seats, from);
+    }
+
+    fn pass_host_among(&mut self, seats: &[Option<Player>], from: Seat) {
+        let n = seats.len();
+        let next = (1..n).map(|k| (from as usize + k) % n).find_map(|s| {
+            seats[s]
+                .as_ref()
+                .and_then(Player::person_id)
+                .filter(|&id| id != self.host)
+        });
+        if let Some(next) = next {
+            self.host = next;
+            // A seat the old host chose no longer binds the order.
+            self.host_seat = None;
+        }
+    }
+
+    /// Which of [`Table::departed`] `user` may take back now: their seat
+    /// went to the CPU during this match because they left or their clock
+    /// ran out (a resignation is final), and they have not come back once
+    /// already.
+    fn rejoinable(&self, user: UserId) -> Result<usize, Refusal> {
+        if self.phase != Phase::Playing {
+            return Err(match self.phase {
+                Phase::Finished(_) => Refusal::GameOver,
+                Phase::Closed(_) => Refusal::TableClosed,
+                _ => Refusal::NotStarted,
+            });
+        }
+        let mine = || {
+            self.departed
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| d.user == user)
+        };
+        if mine().any(|(_, d)| d.back.is_some()) {
+            return Err(Refusal::AlreadyRejoined);
+        }
+        let (at, departure) = mine().next_back().ok_or(Refusal::NoSeatToRejoin)?;
+        if departure.why == Left::Resigned {
+            return Err(Refusal::ResignedForGood);
+        }
+        if self.seat_of(user).is_some() {
+            return Err(Refusal::AlreadySeated);
+        }
+        if !self.players[departure.seat as usize].is_cpu() {
+            return Err(Refusal::NoSeatToRejoin);
+        }
+        Ok(at)
+    }
+
+    /// Whether someone may take their seat back now: the board offers
+    /// `Rejoin` (only they may use it).
+    pub fn offers_rejoin(&self) -> bool {
+        self.departed
+            .iter()
+            .any(|d| self.rejoinable(d.user).is_ok())
+    }
+
+    pub(super) fn rejoin(&mut self, user: UserId, name: String) -> Result<Effects, Refusal> {
+        let at = self.rejoinable(user)?;
+        let departure = &mut self.departed[at];
+        departure.back = Some(self.history.len() as u32);
+        let seat = departure.seat;
+        self.players[seat as usize] = Player::Person { id: user, name };
+        // Back in this match: a reservation for the next one is void.
+        if let Some(reserved) = self.reservation_of(user) {
+            self.next_seats.remove(reserved);
+        }
+        self.stamp += 1;
+        Ok(Effects {
+            cpu_turn: self.cpu_turn(),
+            ..Effects::default()
+        })
+    }
+
+    /// A finished match that every person left (the CPU seats finished
+    /// it) with nobody waiting for a seat: the table is closed — no
+    /// rematch, no controls.
+    pub fn deserted(&self) -> bool {
+        matches!(self.phase, Phase::Finished(_))
+            && self.players.len() > 2
+            && self.players.iter().all(Player::is_cpu)
+            && !self
+                .next_seats
+                .iter()
+                .any(|c| matches!(c, SeatChange::Reserve { .. }))
     }
 }

@@ -62,6 +62,8 @@ fn departures_host_seats_and_results_must_name_real_seats() {
         seat: 3,
         user: ANA,
         why: Left::Resigned,
+        at: 0,
+        back: None,
     });
     assert_eq!(table.check(), Err(Invalid::DepartedSeat(3)));
 

@@ -458,7 +458,9 @@ fn resigning_a_three_player_match_hands_the_seat_to_the_cpu() {
         vec![Departure {
             seat,
             user: FRIEND,
-            why: Left::Resigned
+            why: Left::Resigned,
+            at: 0,
+            back: None,
         }]
     );
     assert!(table.stamp > stamp);
