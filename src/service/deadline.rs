@@ -7,6 +7,11 @@ use crate::table::Action;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// How long to sleep from `now` until `at`: nothing once it has passed.
+fn wait_until(at: u64, now: u64) -> Duration {
+    Duration::from_millis(at.saturating_sub(now))
+}
+
 impl Service {
     pub(super) fn arm_deadline(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) {
         let next = live.table.next_deadline(self.idle_ms());
@@ -19,14 +24,19 @@ impl Service {
         let Some(at) = next else {
             return;
         };
-        let wait = Duration::from_millis(at.saturating_sub(self.now()));
+        let wait = wait_until(at, self.now());
         let service = self.clone();
         let slot2 = slot.clone();
         let task = tokio::spawn(async move {
             tokio::time::sleep(wait).await;
-            // An injected clock may lag tokio's: wait until it agrees.
-            while service.now() < at {
-                tokio::time::sleep(Duration::from_millis(at.saturating_sub(service.now()))).await;
+            // An injected clock may lag tokio's: wait until it agrees. The
+            // clock is read once a round: it may pass `at` between reads.
+            loop {
+                let now = service.now();
+                if now >= at {
+                    break;
+                }
+                tokio::time::sleep(wait_until(at, now)).await;
             }
             {
                 let mut live = slot2.live.lock().await;
@@ -86,5 +96,20 @@ impl Service {
                 service.sweep(KEEP_FINISHED_MS).await;
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wait_until;
+    use std::time::Duration;
+
+    #[test]
+    fn a_deadline_already_passed_waits_nothing() {
+        assert_eq!(wait_until(5_000, 4_250), Duration::from_millis(750));
+        assert_eq!(wait_until(5_000, 5_000), Duration::ZERO);
+        // The clock moved past the deadline after it was last compared.
+        assert_eq!(wait_until(5_000, 5_001), Duration::ZERO);
+        assert_eq!(wait_until(0, u64::MAX), Duration::ZERO);
     }
 }
