@@ -11,6 +11,7 @@ use boardbot::game::GameKind;
 use boardbot::i18n::Lang;
 use boardbot::store::{Store, Tally};
 use boardbot::table::{Action, MatchRecord, Opening, Phase, Player, SeatRecord, Table};
+use rand::Rng;
 
 const GUILD: u64 = 1;
 const HOST: u64 = 11;
@@ -570,5 +571,95 @@ async fn a_database_from_before_ratings_is_brought_up_to_date() {
             .unwrap()
             .is_none());
         store.close().await;
+    }
+}
+
+/// Random matches of a few people, CPUs, self-play, leavers and results.
+fn random_match(rng: &mut impl rand::Rng, no: u64, at: u64) -> MatchRecord {
+    let people = [HOST, GUEST, 33];
+    let games = ["connect4", "connect4-3p", "dots"];
+    let game = games[rng.gen_range(0..games.len())];
+    let count = if game == "connect4-3p" { 3 } else { 2 };
+    let seats: Vec<SeatRecord> = (0..count)
+        .map(|_| match rng.gen_range(0..6) {
+            0 => cpu(Level::ALL[rng.gen_range(0..3)]),
+            1 => {
+                let mut left = cpu(Level::Hard);
+                left.left = Some(people[rng.gen_range(0..3)]);
+                left
+            }
+            _ => person(people[rng.gen_range(0..3)]),
+        })
+        .collect();
+    let winner = match rng.gen_range(0..4) {
+        0 => None,
+        _ => Some(rng.gen_range(0..count) as u8),
+    };
+    let mut m = record(no, game, seats, winner, rng.gen_bool(0.3), at);
+    if rng.gen_range(0..8) == 0 {
+        m.result = "resigned".into();
+        m.ended_by = "resign".into();
+        m.winner = None;
+    }
+    // Ties in the end time happen (two tables in one millisecond).
+    m.ended_at = at - at % 20;
+    m
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stats_counted_in_sql_match_the_reference_over_random_matches() {
+    use rand::SeedableRng;
+    for url in each_backend("stats_sql_vs_reference").await {
+        let store = Store::open(&url).await.unwrap();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(21);
+        let n = 160u64;
+        for i in 0..n {
+            let at = 50_000 + rng.gen_range(0..4000);
+            let mut m = random_match(&mut rng, 1000 + i, at);
+            if i % 17 == 0 {
+                m.guild = GUILD + 1;
+            }
+            save(&store, &m).await;
+        }
+        // Every match with its number, as the store numbered them.
+        let mut numbered = Vec::new();
+        for guild in [GUILD, GUILD + 1] {
+            for id in 1..=n + 5 {
+                if let Some(found) = store.match_in_guild(guild, id).await.unwrap() {
+                    numbered.push(found);
+                }
+            }
+        }
+        assert_eq!(numbered.len() as u64, n, "{url}");
+        numbered.sort_by_key(|(id, m)| (m.ended_at, *id));
+        for user in [HOST, GUEST, 33, 999] {
+            for guild in [GUILD, GUILD + 1] {
+                let sql = store.stats(guild, user).await.unwrap();
+                let reference = boardbot::store::reference_stats(guild, user, &numbered);
+                assert_eq!(sql, reference, "{url}: user {user} in {guild}");
+            }
+        }
+        // Matches recorded before the results table get their lines when
+        // the store next opens.
+        let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+        sqlx::query("DELETE FROM match_results")
+            .execute(&pool)
+            .await
+            .unwrap();
+        sqlx::query("UPDATE matches SET results_written = 0")
+            .execute(&pool)
+            .await
+            .unwrap();
+        assert_eq!(store.stats(GUILD, HOST).await.unwrap().total.games(), 0);
+        pool.close().await;
+        store.close().await;
+        let reopened = Store::open(&url).await.unwrap();
+        let reference = boardbot::store::reference_stats(GUILD, HOST, &numbered);
+        assert_eq!(
+            reopened.stats(GUILD, HOST).await.unwrap(),
+            reference,
+            "{url}"
+        );
+        reopened.close().await;
     }
 }

@@ -119,6 +119,11 @@ impl Store {
                 done.matches += 1;
             }
         }
+        // Their /stats lines name them by id: the matches no longer do.
+        sqlx::query("DELETE FROM match_results WHERE user_id = $1")
+            .bind(to_i64(user))
+            .execute(&mut *tx)
+            .await?;
         done.ratings = sqlx::query("DELETE FROM ratings WHERE user_id = $1")
             .bind(to_i64(user))
             .execute(&mut *tx)

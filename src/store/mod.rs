@@ -12,7 +12,7 @@ mod stats;
 
 pub use forget::Forgotten;
 pub use ratings::{LeaderLine, Leaderboard, RatingRow};
-pub use stats::{GameStats, Stats, Tally};
+pub use stats::{reference_stats, GameStats, Stats, Tally};
 
 use crate::cpu::review::Judged;
 use crate::cpu::Level;
@@ -331,7 +331,12 @@ impl Store {
                 Err(e) => return Err(e.into()),
             }
         }
-        Ok(Store { pool, backend })
+        let store = Store { pool, backend };
+        let written = stats::backfill_results(&store).await?;
+        if written > 0 {
+            tracing::info!("wrote the /stats lines of {written} matches recorded before them");
+        }
+        Ok(store)
     }
 
     pub fn backend(&self) -> Backend {
@@ -860,13 +865,14 @@ async fn upsert_settings(
     Ok(())
 }
 
-/// Inserts a finished match; `false` when it was already recorded.
+/// Inserts a finished match and its lines in `match_results`; `false`
+/// when it was already recorded.
 async fn insert_match(tx: &mut Tx<'_>, m: &MatchRecord) -> Result<bool> {
-    let done = sqlx::query(
+    let inserted = sqlx::query(
         "INSERT INTO matches (table_no, match_no, guild, channel, game, size, seats, moves, \
          result, winner, ended_by, started_at, ended_at, ranked) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
-         ON CONFLICT (table_no, match_no) DO NOTHING",
+         ON CONFLICT (table_no, match_no) DO NOTHING RETURNING id",
     )
     .bind(to_i64(m.table))
     .bind(i64::from(m.match_no))
@@ -882,9 +888,13 @@ async fn insert_match(tx: &mut Tx<'_>, m: &MatchRecord) -> Result<bool> {
     .bind(to_i64(m.started_at))
     .bind(to_i64(m.ended_at))
     .bind(i64::from(m.ranked))
-    .execute(&mut **tx)
+    .fetch_optional(&mut **tx)
     .await?;
-    Ok(done.rows_affected() == 1)
+    let Some(row) = inserted else {
+        return Ok(false);
+    };
+    stats::write_results(tx, to_u64(row.try_get(0)?), m).await?;
+    Ok(true)
 }
 
 /// Reads a row selected with [`TABLE_COLUMNS`] (format 1, the only one
