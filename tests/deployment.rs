@@ -303,3 +303,121 @@ async fn health_and_metrics_answer_and_count_a_game() {
     );
     h.stop().await;
 }
+
+/// Two processes given the same shard (an overlapping deploy: the new
+/// one starts before the old one stops) on one database: both receive
+/// every interaction, one answer each wins, and a game against the CPU
+/// plays to its end with each move made once.
+async fn overlapping_processes(url: &str) {
+    let discord = StandIn::start_with_token(TOKEN)
+        .await
+        .with_timeout(Duration::from_secs(30));
+    discord.allow_twin_sessions();
+    let (_, channel) = discord.add_guild(0, 1);
+    let process = || {
+        start_bot(
+            &discord,
+            url,
+            &[("SHARD_TOTAL", "1".into()), ("SHARD_RANGE", "0-0".into())],
+        )
+    };
+    let mut old = process();
+    discord.wait_sessions(1).await;
+    discord.wait_command("move").await;
+    let mut new = process();
+    discord.wait_sessions(2).await;
+    let alice = discord.user("alice");
+    let ix = discord
+        .slash(&alice, channel, "connect4", json!({"level": "easy"}))
+        .await;
+    let reply = discord.response(ix).await;
+    assert!(reply.kind == 4 || reply.kind == 5, "{url}: {reply:?}");
+    let board = reply.message_id.expect("board message");
+    let store = boardbot::store::Store::open(url).await.expect("store");
+    let stamp_of = |m: &support::Msg| -> Option<(u64, u64)> {
+        m.buttons().into_iter().find_map(|b| {
+            let id = b.custom_id?;
+            let mut parts = id.split(':').skip(1);
+            Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
+        })
+    };
+    let mut clicks = Vec::new();
+    loop {
+        // Wait for the board message to show the stored table with her to
+        // move (or the end): the truth both processes share.
+        let (message, stored) = {
+            let mut tries = 0;
+            loop {
+                let message = settled(&discord, board, None).await;
+                if let Some((no, stamp)) = stamp_of(&message) {
+                    let stored = store.load(no).await.expect("load").expect("stored").table;
+                    let hers =
+                        stored.player_to_move().and_then(|p| p.person_id()) == Some(alice.id);
+                    if stored.stamp() == stamp && (hers || !stored.is_running()) {
+                        break (message, stored);
+                    }
+                }
+                tries += 1;
+                assert!(tries < 300, "{url}: the board never caught up");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        };
+        if !stored.is_running() {
+            break;
+        }
+        let made = stored.history().len();
+        let column = enabled_moves(&message)[0].clone();
+        let click = discord.click_label(&alice, board, &column).await;
+        let answer = discord.response(click).await;
+        assert!(answer.kind != 4, "{url}: {answer:?}");
+        assert_move_answered(answer.kind);
+        clicks.push(column);
+        // Her move is made once, and the CPU answers it once.
+        let no = stored.no();
+        let mut tries = 0;
+        loop {
+            let now = store.load(no).await.expect("load").expect("stored").table;
+            let settled_again = !now.is_running()
+                || now.player_to_move().and_then(|p| p.person_id()) == Some(alice.id);
+            if now.history().len() > made && settled_again {
+                let grown = now.history().len() - made;
+                assert!(
+                    grown == 2 || (grown == 1 && !now.is_running()),
+                    "{url}: one move each, not {grown}: {:?}",
+                    now.history()
+                );
+                break;
+            }
+            tries += 1;
+            assert!(tries < 300, "{url}: her move was lost");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    for child in [&mut old, &mut new] {
+        child.kill().await.expect("SIGKILL");
+        let _ = child.wait().await;
+    }
+    let history = store.matches_in_channel(channel, 5).await.expect("history");
+    assert_eq!(history.len(), 1, "{url}: one match, recorded once");
+    let record = &history[0];
+    assert!(record.replay().is_some(), "{url}: every move legal");
+    let seat = record
+        .seats
+        .iter()
+        .position(|s| s.player.person_id() == Some(alice.id))
+        .expect("alice played");
+    let hers: Vec<String> = record.moves.iter().skip(seat).step_by(2).cloned().collect();
+    assert_eq!(hers, clicks, "{url}: each of her clicks made one move");
+    // A CPU move played twice would stand in her place: her moves are
+    // exactly her clicks, so none was.
+    let cpus = record.moves.len() - hers.len();
+    assert!(cpus.abs_diff(hers.len()) <= 1, "{url}: {:?}", record.moves);
+    store.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_given_the_same_shard_make_each_move_once() {
+    for url in backends::each_backend("overlapping_processes").await {
+        overlapping_processes(&url).await;
+    }
+}

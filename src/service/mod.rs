@@ -417,13 +417,26 @@ impl Service {
             registry.running_in.insert(channel, (no, table.kind()));
             registry.hosts.insert(no, (table.guild(), table.host()));
         }
-        if let Err(e) = patiently(|| self.store.save(&table, None, now)).await {
-            let mut registry = self.registry();
-            if registry.running_in.get(&channel).map(|r| r.0) == Some(no) {
-                registry.running_in.remove(&channel);
+        let (table, effects) = match patiently(|| self.store.save_new(&table, now)).await {
+            Ok(None) => (table, effects),
+            // Another process opened it from the same interaction (an
+            // overlapping deploy): this one serves the table as stored.
+            Ok(Some(stored)) => {
+                warn!("table {no}: another process opened it first; serving it as stored");
+                let effects = Effects {
+                    cpu_turn: stored.cpu_to_move(),
+                    ..Effects::default()
+                };
+                (stored, effects)
             }
-            return Err(e.into());
-        }
+            Err(e) => {
+                let mut registry = self.registry();
+                if registry.running_in.get(&channel).map(|r| r.0) == Some(no) {
+                    registry.running_in.remove(&channel);
+                }
+                return Err(e.into());
+            }
+        };
         let slot = Slot::new(table.clone(), None, now);
         let replaced: Vec<Arc<Slot>> = {
             let mut registry = self.registry();
@@ -511,6 +524,16 @@ impl Service {
             return Ok(None);
         };
         let live = slot.live.lock().await;
+        // Another process may have moved the table on (an overlapping
+        // deploy): show what is stored, never an older board.
+        if let Ok(Some(stamp)) = self.store.stamp_of(no).await {
+            if stamp > live.table.stamp() {
+                if let Ok(Some(stored)) = self.store.load(no).await {
+                    let link = stored.board.or_else(|| live.board.clone());
+                    return Ok(Some((stored.table, link)));
+                }
+            }
+        }
         Ok(Some((live.table.clone(), live.board.clone())))
     }
 
@@ -572,20 +595,30 @@ impl Service {
         action: Action,
         settings: Option<(u64, ChannelSettings)>,
     ) -> Result<Table, Failure> {
-        match self.apply_once(slot, live, action.clone(), settings).await {
+        let again = match self.apply_once(slot, live, action.clone(), settings).await {
             Err(Failure::Store(StoreError::Stale { .. })) => {
                 warn!(
                     "table {}: another process wrote it first; reloading it",
                     slot.no
                 );
                 self.reload(slot, live).await?;
-                self.apply_once(slot, live, action, settings).await
+                self.apply_once(slot, live, action.clone(), settings).await
             }
             // A control drawn by another process that moved the table on:
             // this one's copy is behind, not the click.
             Err(Failure::Refused(Refusal::StaleBoard)) if self.behind(slot, live).await => {
                 self.reload(slot, live).await?;
-                self.apply_once(slot, live, action, settings).await
+                self.apply_once(slot, live, action.clone(), settings).await
+            }
+            other => return other,
+        };
+        match again {
+            // Another process moved the table on from the board this
+            // control was drawn on (both processes were given the click,
+            // or this one's board was behind): the click refreshes the
+            // board in place, as it stands, and is never "out of date".
+            Err(Failure::Refused(Refusal::StaleBoard)) if action.stamp().is_some() => {
+                Ok(live.table.clone())
             }
             other => other,
         }

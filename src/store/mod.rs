@@ -354,6 +354,31 @@ impl Store {
         self.save_rated(table, finished, now).await.map(|_| ())
     }
 
+    /// Writes a table just opened, unless another process (given the same
+    /// interaction in an overlapping deploy) wrote it first: then the table
+    /// as stored comes back and nothing is written.
+    pub async fn save_new(&self, table: &Table, now: u64) -> Result<Option<Table>> {
+        let done = sqlx::query(
+            "INSERT INTO tables (no, guild, channel, running, stamp, state, deadline, updated_at, \
+             format) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (no) DO NOTHING",
+        )
+        .bind(to_i64(table.no()))
+        .bind(to_i64(table.guild()))
+        .bind(to_i64(table.channel()))
+        .bind(i64::from(table.is_running()))
+        .bind(to_i64(table.stamp()))
+        .bind(serde_json::to_string(table)?)
+        .bind(table.next_deadline(DEFAULT_IDLE_MS).map(to_i64))
+        .bind(to_i64(now))
+        .bind(TABLE_FORMAT)
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() == 1 {
+            return Ok(None);
+        }
+        Ok(self.load(table.no()).await?.map(|stored| stored.table))
+    }
+
     /// [`Store::save_change`] of a table and the record of the match that
     /// just ended, if any; returns the ratings it changed.
     pub async fn save_rated(

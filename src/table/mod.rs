@@ -306,6 +306,34 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// The stamp of the board the action's control was drawn on; `None`
+    /// for slash commands, CPU moves and the service's own actions.
+    pub fn stamp(&self) -> Option<u64> {
+        match self {
+            Action::Move { stamp, .. }
+            | Action::Resign { stamp, .. }
+            | Action::Accept { stamp, .. }
+            | Action::Decline { stamp, .. }
+            | Action::Rematch { stamp, .. }
+            | Action::Undo { stamp, .. }
+            | Action::AnswerUndo { stamp, .. }
+            | Action::Join { stamp, .. }
+            | Action::Leave { stamp, .. }
+            | Action::Start { stamp, .. }
+            | Action::Pause { stamp, .. }
+            | Action::Resume { stamp, .. }
+            | Action::FreeSeat { stamp, .. } => *stamp,
+            Action::CpuMove { .. }
+            | Action::Tick { .. }
+            | Action::Rejoin { .. }
+            | Action::End { .. }
+            | Action::PlaceGone
+            | Action::SetRules { .. } => None,
+        }
+    }
+}
+
 /// What an accepted action changed, beyond the board itself.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Effects {

@@ -106,8 +106,12 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
                         (n(0), n(1).max(1))
                     })
                     .unwrap_or((0, 1));
-                st.shard_conns
-                    .insert(shard.0, (conn_id, shard.1, tx.clone()));
+                if st.twin_sessions && st.shard_conns.contains_key(&shard.0) {
+                    st.twin_conns.push((shard.0, conn_id, tx.clone()));
+                } else {
+                    st.shard_conns
+                        .insert(shard.0, (conn_id, shard.1, tx.clone()));
+                }
                 let guilds: Vec<Value> = st
                     .guilds
                     .iter()
@@ -190,6 +194,7 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
             st.gateway = None;
         }
         st.shard_conns.retain(|_, (id, _, _)| *id != conn_id);
+        st.twin_conns.retain(|(_, id, _)| *id != conn_id);
     }
     inner.bump();
     drop(tx);

@@ -151,6 +151,11 @@ pub struct State {
     pub recommended_shards: u32,
     /// The live gateway connection of each shard: id, total, sender.
     pub shard_conns: BTreeMap<u32, (u64, u32, mpsc::UnboundedSender<WsMessage>)>,
+    /// With [`StandIn::allow_twin_sessions`]: further sessions of a shard
+    /// already connected (shard id, connection id, sender). Discord sends
+    /// each of them every event of the shard too.
+    pub twin_conns: Vec<(u32, u64, mpsc::UnboundedSender<WsMessage>)>,
+    pub twin_sessions: bool,
     /// The shard of the newest session (the one RESUME may continue).
     pub session_shard: (u32, u32),
     /// The last sequence number sent on each gateway connection.
@@ -278,6 +283,8 @@ impl StandIn {
             guilds: vec![base - 2],
             recommended_shards: 1,
             shard_conns: BTreeMap::new(),
+            twin_conns: Vec::new(),
+            twin_sessions: false,
             session_shard: (0, 1),
             conn_seq: BTreeMap::new(),
             default_channel: base - 3,
@@ -474,6 +481,27 @@ impl StandIn {
         self.lock().recommended_shards = shards;
     }
 
+    /// Lets two sessions identify as the same shard, both receiving its
+    /// events, as two processes of an overlapping deploy do on Discord
+    /// (one answer per interaction still wins: the other gets 40060).
+    pub fn allow_twin_sessions(&self) {
+        self.lock().twin_sessions = true;
+    }
+
+    /// How many sessions are connected, twins included.
+    pub fn session_count(&self) -> usize {
+        let st = self.lock();
+        st.shard_conns.len() + st.twin_conns.len()
+    }
+
+    /// Waits until `n` sessions are connected, twins included.
+    pub async fn wait_sessions(&self, n: usize) {
+        self.wait_for(&format!("{n} sessions connected"), |st| {
+            (st.shard_conns.len() + st.twin_conns.len() >= n).then_some(())
+        })
+        .await
+    }
+
     /// The connected shards: `(shard id, total)` of each live IDENTIFY.
     pub fn shards(&self) -> Vec<(u32, u32)> {
         self.lock()
@@ -635,12 +663,30 @@ impl StandIn {
             .get("guild_id")
             .and_then(Value::as_str)
             .and_then(|g| g.parse::<u64>().ok());
-        let sharded = guild.and_then(|g| {
+        let owner = guild.and_then(|g| {
             st.shard_conns
                 .iter()
                 .find(|(id, (_, total, _))| (g >> 22) % u64::from(*total) == u64::from(**id))
-                .map(|(_, (conn, _, tx))| (*conn, tx.clone()))
+                .map(|(id, _)| *id)
         });
+        let sharded = owner
+            .and_then(|id| st.shard_conns.get(&id))
+            .map(|(conn, _, tx)| (*conn, tx.clone()));
+        // The twin sessions of the owning shard (of shard 0 for events
+        // outside guilds) get the event too, each with its own sequence.
+        let shard = owner.unwrap_or(st.session_shard.0);
+        let twins: Vec<(u64, mpsc::UnboundedSender<WsMessage>)> = st
+            .twin_conns
+            .iter()
+            .filter(|(s, _, _)| *s == shard)
+            .map(|(_, conn, tx)| (*conn, tx.clone()))
+            .collect();
+        for (conn, tx) in twins {
+            let seq = st.conn_seq.entry(conn).or_insert(1);
+            *seq += 1;
+            let frame = json!({"op": 0, "s": *seq, "t": event, "d": data});
+            let _ = tx.send(WsMessage::Text(frame.to_string()));
+        }
         let Some((conn, tx)) = sharded.or_else(|| st.gateway.clone()) else {
             panic!("stand-in: cannot dispatch {event}: no bot is connected to the gateway (call wait_ready first)");
         };
