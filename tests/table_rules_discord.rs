@@ -393,3 +393,52 @@ async fn a_person_who_left_a_three_player_match_rejoins_it() {
     assert!(!labels(&back).contains(&"Rejoin".to_owned()));
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_lists_the_servers_running_and_open_tables() {
+    let h = Harness::start().await;
+    let d = &h.discord;
+    let (alice, bob, carol) = (d.user("alice"), d.user("bob"), d.user("carol"));
+    // An empty server first.
+    let ix = d.slash(&carol, d.channel_id(), "tables", json!({})).await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("No table is running"), "{text}");
+
+    // A paused game, an open table and a game in a thread.
+    let paused_in = d.channel_id();
+    let board = solo_3d(d, &alice).await;
+    h.settled(board, None).await;
+    let ix = d.slash(&alice, paused_in, "pause", json!({})).await;
+    assert_private(&d.response(ix).await);
+    let open_in = d.add_channel("open-table");
+    let ix = d
+        .slash(&bob, open_in, "connect4-3p", json!({"open": true}))
+        .await;
+    let lobby = d.response(ix).await.message_id.unwrap();
+    let thread = d.add_thread(open_in, "a thread");
+    let ix = d.slash(&carol, thread, "dots", json!({})).await;
+    d.response(ix).await;
+
+    let ix = d.slash(&carol, thread, "tables", json!({})).await;
+    let text = assert_private(&d.response(ix).await);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "a header and three tables: {text}");
+    assert!(lines[0].contains("3"), "{text}");
+    // Newest first.
+    assert!(lines[1].contains("Dots and Boxes"), "{text}");
+    assert!(
+        lines[2].contains("open") && lines[2].contains("free seat"),
+        "{text}"
+    );
+    assert!(
+        lines[2].contains(&format!("/{open_in}/{lobby})")),
+        "a link to the lobby's board: {text}"
+    );
+    assert!(lines[3].contains("paused"), "{text}");
+    assert!(
+        lines[3].contains(&format!("/{paused_in}/{board})")),
+        "{text}"
+    );
+    assert!(lines[3].contains("<t:"), "the last action's time: {text}");
+    h.stop().await;
+}

@@ -24,6 +24,7 @@ mod run;
 mod settings;
 mod show;
 mod standings;
+mod tables;
 
 pub use run::{start, Backoff, Fatal, Running, StartError, EXIT_CONFIG, RETRY_CAP};
 
@@ -179,6 +180,7 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, ar
         "rating" => standings::rating(asked).await,
         "leaderboard" => standings::leaderboard(asked).await,
         "stats" => standings::stats(asked).await,
+        "tables" => tables::command_tables(asked).await,
         "review" => learn::review(asked).await,
         "puzzle" => learn::puzzle(asked).await,
         "end" | "pause" | "resume" | "leave" | "resign" => controls::command_table(asked).await,

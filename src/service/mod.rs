@@ -18,6 +18,7 @@ pub mod pool;
 mod puzzle;
 mod review;
 mod settings;
+mod tables;
 mod turns;
 
 pub use limits::Busy;
@@ -25,6 +26,7 @@ pub use open::{Host, PlayRequest};
 pub use place::Place;
 pub use pool::{PoolStats, Search, SearchError, SearchPool};
 pub use settings::{SettingsChange, SettingsChanged};
+pub use tables::LiveTable;
 
 use crate::cpu::{Budget, Level};
 use crate::game::{AnyGame, Game, GameKind, Move};
