@@ -3,7 +3,7 @@
 //! readers) and the changes announced when a ranked match ends.
 
 use super::Rating;
-use crate::i18n::{tr, Lang};
+use crate::i18n::{tr, GameName, Lang};
 
 /// A signed whole number: `+12`, `−7`, `±0`.
 pub fn signed(n: i64) -> String {
@@ -16,14 +16,10 @@ pub fn signed(n: i64) -> String {
 
 fn provisional_mark(rating: &Rating, lang: Lang) -> String {
     if rating.is_provisional() {
-        tr(lang, "rating.provisional_mark", &[])
+        tr(lang, "rating-provisional-mark", &[])
     } else {
         String::new()
     }
-}
-
-fn game_name(game: &str, lang: Lang) -> String {
-    tr(lang, &format!("game.{game}"), &[])
 }
 
 /// The `/rating` answer for one game: the rating with its uncertainty,
@@ -39,10 +35,10 @@ pub fn rating_text(
     let mut lines = vec![
         tr(
             lang,
-            "rating.line",
+            "rating-line",
             &[
-                ("name", name),
-                ("game", &game_name(game, lang)),
+                ("name", &name),
+                ("game", &GameName(game)),
                 ("rating", &rating.display().to_string()),
                 ("provisional", &provisional_mark(rating, lang)),
                 (
@@ -51,29 +47,25 @@ pub fn rating_text(
                 ),
             ],
         ),
+        tr(lang, "rating-rank", &[("rank", &rank), ("rated", &rated)]),
         tr(
             lang,
-            "rating.rank",
-            &[("rank", &rank.to_string()), ("rated", &rated.to_string())],
-        ),
-        tr(
-            lang,
-            "rating.record",
+            "rating-record",
             &[
-                ("games", &rating.games.to_string()),
-                ("wins", &rating.wins.to_string()),
-                ("draws", &rating.draws.to_string()),
-                ("losses", &rating.losses.to_string()),
+                ("games", &rating.games),
+                ("wins", &rating.wins),
+                ("draws", &rating.draws),
+                ("losses", &rating.losses),
             ],
         ),
         tr(
             lang,
-            "rating.change",
+            "rating-change",
             &[("change", &signed(rating.display_change()))],
         ),
     ];
     if rating.is_provisional() {
-        lines.push(tr(lang, "rating.provisional", &[]));
+        lines.push(tr(lang, "rating-provisional", &[]));
     }
     lines.join("\n")
 }
@@ -82,9 +74,9 @@ pub fn rating_text(
 pub fn change_text(lang: Lang, name: &str, rating: &Rating) -> String {
     tr(
         lang,
-        "rating.after_match",
+        "rating-after-match",
         &[
-            ("name", name),
+            ("name", &name),
             ("rating", &rating.display().to_string()),
             ("provisional", &provisional_mark(rating, lang)),
             ("change", &signed(rating.display_change())),
@@ -96,15 +88,15 @@ pub fn change_text(lang: Lang, name: &str, rating: &Rating) -> String {
 pub fn leaderboard_line(lang: Lang, rank: u32, name: &str, rating: &Rating) -> String {
     tr(
         lang,
-        "leaderboard.line",
+        "leaderboard-line",
         &[
-            ("rank", &rank.to_string()),
-            ("name", name),
+            ("rank", &rank),
+            ("name", &name),
             ("rating", &rating.display().to_string()),
             ("provisional", &provisional_mark(rating, lang)),
-            ("wins", &rating.wins.to_string()),
-            ("draws", &rating.draws.to_string()),
-            ("losses", &rating.losses.to_string()),
+            ("wins", &rating.wins),
+            ("draws", &rating.draws),
+            ("losses", &rating.losses),
         ],
     )
 }
@@ -117,13 +109,13 @@ pub fn leaderboard_text(
     lines: &[(u32, &str, &Rating)],
     own: Option<(u32, &str, &Rating)>,
 ) -> String {
-    let game_title = game_name(game, lang);
+    let game = GameName(game);
     let mut out = vec![format!(
         "**{}**",
-        tr(lang, "leaderboard.title", &[("game", &game_title)])
+        tr(lang, "leaderboard-title", &[("game", &game)])
     )];
     if lines.is_empty() {
-        out.push(tr(lang, "leaderboard.empty", &[("game", &game_title)]));
+        out.push(tr(lang, "leaderboard-empty", &[("game", &game)]));
     }
     for (rank, name, rating) in lines {
         out.push(leaderboard_line(lang, *rank, name, rating));
@@ -131,7 +123,7 @@ pub fn leaderboard_text(
     if let Some((rank, name, rating)) = own {
         out.push(format!(
             "{}: {}",
-            tr(lang, "leaderboard.your_line", &[]),
+            tr(lang, "leaderboard-your-line", &[]),
             leaderboard_line(lang, rank, name, rating)
         ));
     }
@@ -167,4 +159,5 @@ mod tests {
         assert_eq!(signed(-7), "−7");
         assert_eq!(signed(0), "±0");
     }
+
 }

@@ -148,7 +148,7 @@ mod tests {
         game.play(3).unwrap();
         let alt = position(&game, &[], Lang::Fr).alt;
         assert!(
-            alt.starts_with("Quatre en ligne, 7 colonnes × 6 rangées, 1 jetons"),
+            alt.starts_with("Quatre en ligne, 7 colonnes × 6 rangées, 1 jeton"),
             "{alt}"
         );
         assert!(
