@@ -237,5 +237,27 @@ pub fn localizations(key: &str) -> Vec<(&'static str, String)> {
         .collect()
 }
 
+/// A person's name made inert for Discord markdown, for every place a
+/// name enters a public text: each character that could start
+/// formatting, a masked link, a mention, a heading, a list, a quote or an
+/// automatic link is escaped with a backslash (Discord shows the
+/// character itself), and the invisible controls that reorder the text
+/// after them are left out.
+pub fn escape_markdown(name: &str) -> String {
+    const SPECIAL: &str = "\\*_~|`>#[]()<@-:.!+={}";
+    let mut out = String::with_capacity(name.len() + 8);
+    for c in name.chars() {
+        match c {
+            '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => {}
+            c if SPECIAL.contains(c) => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests;

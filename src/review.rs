@@ -3,7 +3,7 @@
 
 use crate::cpu::review::{Grade, MoveReview, Review, Value};
 use crate::game::{AnyGame, Game, GameKind, Move, Seat};
-use crate::i18n::{tr, GameName, Lang};
+use crate::i18n::{escape_markdown, tr, GameName, Lang};
 use crate::render::{self, Image, ReviewPicture, StripPoint};
 use crate::table::MatchRecord;
 
@@ -39,9 +39,13 @@ pub fn outlook(lang: Lang, kind: GameKind, game: &AnyGame, value: Value) -> Stri
     tr(lang, key, &[("n", &n.unwrap_or_default())])
 }
 
-/// The review as text: who played, how it is graded, each seat's tally
-/// and the turning points with their better moves.
+/// The review as text (Discord markdown, names escaped): who played, how
+/// it is graded, each seat's tally and the turning points with their
+/// better moves.
 pub fn review_text(lang: Lang, id: u64, record: &MatchRecord, review: &Review) -> String {
+    let seat_name = |record: &MatchRecord, seat: Seat, lang: Lang| {
+        escape_markdown(&seat_name(record, seat, lang))
+    };
     let positions = crate::cpu::review::positions(
         review.kind,
         &review.moves.iter().map(|m| m.played).collect::<Vec<_>>(),
@@ -130,7 +134,7 @@ fn turning_point(
             key,
             &[
                 ("n", &(m.ply + 1)),
-                ("name", &seat_name(record, m.seat, lang)),
+                ("name", &escape_markdown(&seat_name(record, m.seat, lang))),
                 ("played", &game.move_name(m.played)),
                 ("better", &better),
                 ("before", &outlook(lang, kind, game, m.before)),

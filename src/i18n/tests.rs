@@ -292,6 +292,42 @@ fn a_value_is_never_read_for_placeholders() {
 }
 
 #[test]
+fn a_name_full_of_markdown_comes_out_inert() {
+    let name =
+        "**x** [y](https://e.x) {game} <@&123> __u__ ~~s~~ ||p|| `c` > q # h - l 1. n @everyone \\";
+    let escaped = escape_markdown(name);
+    // Every character that could start formatting is escaped, so none is
+    // left bare: taking the escapes back out gives the name as typed.
+    let mut chars = escaped.chars();
+    let mut shown = String::new();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            let next = chars.next().expect("an escape escapes something");
+            assert!(next.is_ascii_punctuation(), "{next:?}");
+            shown.push(next);
+        } else {
+            assert!(
+                !"*_~|`>#[]()<@-:\\".contains(c),
+                "{c:?} left bare in {escaped}"
+            );
+            shown.push(c);
+        }
+    }
+    assert_eq!(shown, name);
+    assert!(escaped.contains("\\*\\*x\\*\\* \\[y\\]\\(https\\:"));
+    assert!(escaped.contains("\\<\\@&123\\>"));
+    // Controls that would reorder what follows are dropped.
+    assert_eq!(escape_markdown("a\u{202E}b\u{2066}c"), "abc");
+    // And in a message, the escaped name goes in once, as it is.
+    let line = tr(
+        Lang::En,
+        "rating-none",
+        &[("name", &escaped), ("game", &GameName("connect4"))],
+    );
+    assert!(line.starts_with(&escaped), "{line}");
+}
+
+#[test]
 fn locales_map_to_languages_and_back() {
     assert_eq!(Lang::from_locale("pt-BR"), Lang::PtBr);
     assert_eq!(Lang::from_locale("fr"), Lang::Fr);

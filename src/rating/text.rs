@@ -3,7 +3,7 @@
 //! readers) and the changes announced when a ranked match ends.
 
 use super::Rating;
-use crate::i18n::{tr, GameName, Lang};
+use crate::i18n::{escape_markdown, tr, GameName, Lang};
 
 /// A signed whole number: `+12`, `−7`, `±0`.
 pub fn signed(n: i64) -> String {
@@ -24,6 +24,7 @@ fn provisional_mark(rating: &Rating, lang: Lang) -> String {
 
 /// The `/rating` answer for one game: the rating with its uncertainty,
 /// the rank in the server, the ranked record and the last match's change.
+/// `name` is the person's display name, as typed (it is escaped here).
 pub fn rating_text(
     lang: Lang,
     name: &str,
@@ -37,7 +38,7 @@ pub fn rating_text(
             lang,
             "rating-line",
             &[
-                ("name", &name),
+                ("name", &escape_markdown(name)),
                 ("game", &GameName(game)),
                 ("rating", &rating.display().to_string()),
                 ("provisional", &provisional_mark(rating, lang)),
@@ -70,13 +71,14 @@ pub fn rating_text(
     lines.join("\n")
 }
 
-/// "Ana: 1532 (+32)": a person's rating after a ranked match.
+/// "Ana: 1532 (+32)": a person's rating after a ranked match (the name
+/// as typed).
 pub fn change_text(lang: Lang, name: &str, rating: &Rating) -> String {
     tr(
         lang,
         "rating-after-match",
         &[
-            ("name", &name),
+            ("name", &escape_markdown(name)),
             ("rating", &rating.display().to_string()),
             ("provisional", &provisional_mark(rating, lang)),
             ("change", &signed(rating.display_change())),
@@ -84,14 +86,15 @@ pub fn change_text(lang: Lang, name: &str, rating: &Rating) -> String {
     )
 }
 
-/// One leaderboard line as text: "3. Ana — 1532? (4 W, 1 D, 2 L)".
+/// One leaderboard line as text: "3. Ana — 1532? (4 W, 1 D, 2 L)" (the
+/// name as typed).
 pub fn leaderboard_line(lang: Lang, rank: u32, name: &str, rating: &Rating) -> String {
     tr(
         lang,
         "leaderboard-line",
         &[
             ("rank", &rank),
-            ("name", &name),
+            ("name", &escape_markdown(name)),
             ("rating", &rating.display().to_string()),
             ("provisional", &provisional_mark(rating, lang)),
             ("wins", &rating.wins),
@@ -160,4 +163,18 @@ mod tests {
         assert_eq!(signed(0), "±0");
     }
 
+    #[test]
+    fn names_full_of_markdown_show_as_typed() {
+        let rating = Rating::new(Model::Glicko2);
+        let name = "**x** [y](https://e.x) {game} <@&123>";
+        let inert = r"\*\*x\*\* \[y\]\(https\://e\.x\) \{game\} \<\@&123\>";
+        let text = rating_text(Lang::En, name, "connect4", &rating, 1, 1);
+        assert!(
+            text.starts_with(&format!("**{inert}** — Connect Four")),
+            "{text}"
+        );
+        let board = leaderboard_text(Lang::Fr, "connect4", &[(1, name, &rating)], None);
+        assert!(board.contains(&format!("1. {inert} — 1500?")), "{board}");
+        assert!(change_text(Lang::PtBr, name, &rating).starts_with(inert));
+    }
 }
