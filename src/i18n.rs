@@ -1,5 +1,6 @@
 //! Messages in the player's language (English, Portuguese (Brazil),
-//! French), written in Project Fluent.
+//! French, Spanish of Spain and of Latin America, German), written in
+//! Project Fluent.
 //!
 //! Each language has one `locales/<code>.ftl` file, embedded in the binary
 //! and parsed once. A message the language lacks falls back along
@@ -23,19 +24,36 @@ pub enum Lang {
     En,
     PtBr,
     Fr,
+    /// Spanish as written in Spain (Discord's `es-ES`).
+    Es,
+    /// Latin American Spanish (`es-419`): Spanish with its own words where
+    /// they differ.
+    Es419,
+    De,
 }
 
 impl Lang {
-    pub const ALL: [Lang; 3] = [Lang::En, Lang::PtBr, Lang::Fr];
+    pub const ALL: [Lang; 6] = [
+        Lang::En,
+        Lang::PtBr,
+        Lang::Fr,
+        Lang::Es,
+        Lang::Es419,
+        Lang::De,
+    ];
 
-    /// The language for a Discord locale (`en-US`, `pt-BR`, `fr`, …);
-    /// English for any other.
+    /// The language for a Discord locale (`en-US`, `pt-BR`, `fr`,
+    /// `es-ES`, `es-419`, `de`, …); English for any other.
     pub fn from_locale(locale: &str) -> Lang {
         let lower = locale.to_ascii_lowercase();
         let mut parts = lower.split(['-', '_']);
         match (parts.next().unwrap_or_default(), parts.next()) {
             ("pt", _) => Lang::PtBr,
             ("fr", _) => Lang::Fr,
+            ("es", None | Some("es")) => Lang::Es,
+            // Spanish of the Americas: Discord's es-419, or a country.
+            ("es", Some(_)) => Lang::Es419,
+            ("de", _) => Lang::De,
             _ => Lang::En,
         }
     }
@@ -47,6 +65,9 @@ impl Lang {
             Lang::En => "en-US",
             Lang::PtBr => "pt-BR",
             Lang::Fr => "fr",
+            Lang::Es => "es-ES",
+            Lang::Es419 => "es-419",
+            Lang::De => "de",
         }
     }
 
@@ -55,6 +76,7 @@ impl Lang {
     pub fn parent(self) -> Option<Lang> {
         match self {
             Lang::En => None,
+            Lang::Es419 => Some(Lang::Es),
             _ => Some(Lang::En),
         }
     }
@@ -65,6 +87,9 @@ impl Lang {
             Lang::En => include_str!("../locales/en-US.ftl"),
             Lang::PtBr => include_str!("../locales/pt-BR.ftl"),
             Lang::Fr => include_str!("../locales/fr.ftl"),
+            Lang::Es => include_str!("../locales/es-ES.ftl"),
+            Lang::Es419 => include_str!("../locales/es-419.ftl"),
+            Lang::De => include_str!("../locales/de.ftl"),
         }
     }
 

@@ -525,6 +525,13 @@ mod tests {
         let connect4 = &commands[0];
         assert_eq!(connect4["name_localizations"]["pt-BR"], "quatro-em-linha");
         assert_eq!(connect4["name_localizations"]["fr"], "quatre-en-ligne");
+        assert_eq!(connect4["name_localizations"]["es-ES"], "conecta-4");
+        assert_eq!(connect4["name_localizations"]["es-419"], "conecta-4");
+        assert_eq!(connect4["name_localizations"]["de"], "vier-gewinnt");
+        let dots = &commands[3];
+        assert_eq!(dots["name_localizations"]["es-ES"], "puntos-y-cajas");
+        assert_eq!(dots["name_localizations"]["es-419"], "timbiriche");
+        assert_eq!(dots["name_localizations"]["de"], "käsekästchen");
     }
 
     #[test]

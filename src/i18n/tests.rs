@@ -266,6 +266,32 @@ fn counts_follow_each_languages_plural_rule() {
         record(Lang::PtBr, 2, 0, 2, 1),
         "2 partidas ranqueadas: 0 vitória, 2 empates, 1 derrota"
     );
+    // Spanish and German: one for 1 only, as in English.
+    assert_eq!(
+        record(Lang::Es, 1, 1, 0, 0),
+        "1 partida competitiva: 1 victoria, 0 empates, 0 derrotas"
+    );
+    assert_eq!(
+        record(Lang::Es, 2, 0, 2, 1),
+        "2 partidas competitivas: 0 victorias, 2 empates, 1 derrota"
+    );
+    assert_eq!(
+        record(Lang::Es, 0, 0, 0, 0),
+        "0 partidas competitivas: 0 victorias, 0 empates, 0 derrotas"
+    );
+    assert_eq!(record(Lang::Es419, 1, 1, 0, 0), record(Lang::Es, 1, 1, 0, 0));
+    assert_eq!(
+        record(Lang::De, 1, 1, 0, 0),
+        "1 gewertete Partie: 1 Sieg, 0 Remis, 0 Niederlagen"
+    );
+    assert_eq!(
+        record(Lang::De, 2, 0, 2, 1),
+        "2 gewertete Partien: 0 Siege, 2 Remis, 1 Niederlage"
+    );
+    assert_eq!(
+        record(Lang::De, 0, 0, 0, 0),
+        "0 gewertete Partien: 0 Siege, 0 Remis, 0 Niederlagen"
+    );
     let open = |lang, n: u32| tr(lang, "alt-dots-open", &[("n", &n)]);
     assert_eq!(open(Lang::En, 1), "1 box open.");
     assert_eq!(open(Lang::En, 0), "0 boxes open.");
@@ -273,6 +299,13 @@ fn counts_follow_each_languages_plural_rule() {
     assert_eq!(open(Lang::Fr, 2), "2 boîtes ouvertes.");
     assert_eq!(open(Lang::PtBr, 0), "0 casa aberta.");
     assert_eq!(open(Lang::PtBr, 2), "2 casas abertas.");
+    assert_eq!(open(Lang::Es, 0), "Quedan 0 cajas abiertas.");
+    assert_eq!(open(Lang::Es, 1), "Queda 1 caja abierta.");
+    assert_eq!(open(Lang::Es, 2), "Quedan 2 cajas abiertas.");
+    let hint = |lang, n: u32| tr(lang, "hint-loses", &[("move", &"4"), ("moves", &n)]);
+    assert!(hint(Lang::De, 1).contains("1 Zug, diesen"));
+    assert!(hint(Lang::De, 2).contains("2 Züge, diesen"));
+    assert!(hint(Lang::De, 0).contains("0 Züge, diesen"));
 }
 
 #[test]
@@ -333,6 +366,11 @@ fn locales_map_to_languages_and_back() {
     assert_eq!(Lang::from_locale("fr"), Lang::Fr);
     assert_eq!(Lang::from_locale("en-GB"), Lang::En);
     assert_eq!(Lang::from_locale("ja"), Lang::En);
+    assert_eq!(Lang::from_locale("es-ES"), Lang::Es);
+    assert_eq!(Lang::from_locale("es-419"), Lang::Es419);
+    assert_eq!(Lang::from_locale("es-MX"), Lang::Es419);
+    assert_eq!(Lang::from_locale("de"), Lang::De);
+    assert_eq!(Lang::from_locale("de-AT"), Lang::De);
     for lang in Lang::ALL {
         assert_eq!(Lang::from_locale(lang.discord_locale()), lang);
     }
@@ -348,12 +386,35 @@ fn locales_map_to_languages_and_back() {
         tr(Lang::PtBr, "move-played", &[("move", &"B3")]),
         "Você jogou B3."
     );
+    assert_eq!(
+        tr(Lang::De, "move-played", &[("move", &"a1-b1")]),
+        "Du hast a1-b1 gespielt."
+    );
+    assert_eq!(
+        tr(Lang::Es, "move-played", &[("move", &"B3")]),
+        "Has jugado B3."
+    );
+    assert_eq!(
+        tr(Lang::Es419, "move-played", &[("move", &"B3")]),
+        "Jugaste B3."
+    );
+    // Latin American Spanish falls back to Spain's, then to English.
+    assert_eq!(Lang::Es419.parent(), Some(Lang::Es));
+    assert_eq!(Lang::Es.parent(), Some(Lang::En));
+    assert_eq!(
+        tr(Lang::Es419, "refusal-not-your-turn", &[]),
+        "No es tu turno."
+    );
+    // A message that names a command finds the variant's own name.
+    assert!(tr(Lang::Es419, "refusal-no-table", &[]).contains("/timbiriche"));
+    assert!(tr(Lang::Es, "refusal-no-table", &[]).contains("/puntos-y-cajas"));
     // An id from before the Fluent files still reads.
     assert_eq!(tr(Lang::Fr, "colour.red", &[]), "rouge");
 }
 
 #[test]
 fn stored_languages_still_decode() {
+    // The forms tables were stored with before the new languages.
     for (stored, lang) in [
         ("\"En\"", Lang::En),
         ("\"PtBr\"", Lang::PtBr),
@@ -361,6 +422,7 @@ fn stored_languages_still_decode() {
     ] {
         assert_eq!(serde_json::from_str::<Lang>(stored).unwrap(), lang);
     }
+    assert_eq!(serde_json::to_string(&Lang::Es419).unwrap(), "\"Es419\"");
     for lang in Lang::ALL {
         let json = serde_json::to_string(&lang).unwrap();
         assert_eq!(serde_json::from_str::<Lang>(&json).unwrap(), lang);
@@ -379,6 +441,8 @@ fn sentences_name_commands_as_the_language_lists_them() {
         );
     }
     assert!(tr(Lang::Fr, "refusal-paused", &[]).contains("/reprendre"));
+    assert!(tr(Lang::De, "refusal-paused", &[]).contains("/fortsetzen"));
+    assert!(tr(Lang::Es, "refusal-paused", &[]).contains("/reanudar"));
 }
 
 #[test]
