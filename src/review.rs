@@ -3,7 +3,7 @@
 
 use crate::cpu::review::{Grade, MoveReview, Review, Value};
 use crate::game::{AnyGame, Game, GameKind, Move, Seat};
-use crate::i18n::{tr, Lang};
+use crate::i18n::{escape_markdown, tr, GameName, Lang};
 use crate::render::{self, Image, ReviewPicture, StripPoint};
 use crate::table::MatchRecord;
 
@@ -27,22 +27,25 @@ pub fn outlook(lang: Lang, kind: GameKind, game: &AnyGame, value: Value) -> Stri
     let plies = game.plies() as i32;
     let (mine, theirs) = (plies / 2, plies - plies / 2);
     let (key, n) = match (kind, value) {
-        (_, Value::Unknown) => ("outlook.unknown", None),
-        (GameKind::Dots { .. }, Value::Exact(m)) if m > 0 => ("outlook.win_by", Some(m)),
-        (GameKind::Dots { .. }, Value::Exact(m)) if m < 0 => ("outlook.loss_by", Some(-m)),
-        (_, Value::Exact(0)) | (_, Value::Result(0)) => ("outlook.draw", None),
-        (_, Value::Exact(s)) if s > 0 => ("outlook.win_in", Some(22 - s - mine)),
-        (_, Value::Exact(s)) => ("outlook.loss_in", Some(22 + s - theirs)),
-        (_, Value::Result(r)) if r > 0 => ("outlook.win", None),
-        (_, Value::Result(_)) => ("outlook.loss", None),
+        (_, Value::Unknown) => ("outlook-unknown", None),
+        (GameKind::Dots { .. }, Value::Exact(m)) if m > 0 => ("outlook-win-by", Some(m)),
+        (GameKind::Dots { .. }, Value::Exact(m)) if m < 0 => ("outlook-loss-by", Some(-m)),
+        (_, Value::Exact(0)) | (_, Value::Result(0)) => ("outlook-draw", None),
+        (_, Value::Exact(s)) if s > 0 => ("outlook-win-in", Some(22 - s - mine)),
+        (_, Value::Exact(s)) => ("outlook-loss-in", Some(22 + s - theirs)),
+        (_, Value::Result(r)) if r > 0 => ("outlook-win", None),
+        (_, Value::Result(_)) => ("outlook-loss", None),
     };
-    let n = n.map(|n| n.to_string()).unwrap_or_default();
-    tr(lang, key, &[("n", &n)])
+    tr(lang, key, &[("n", &n.unwrap_or_default())])
 }
 
-/// The review as text: who played, how it is graded, each seat's tally
-/// and the turning points with their better moves.
+/// The review as text (Discord markdown, names escaped): who played, how
+/// it is graded, each seat's tally and the turning points with their
+/// better moves.
 pub fn review_text(lang: Lang, id: u64, record: &MatchRecord, review: &Review) -> String {
+    let seat_name = |record: &MatchRecord, seat: Seat, lang: Lang| {
+        escape_markdown(&seat_name(record, seat, lang))
+    };
     let positions = crate::cpu::review::positions(
         review.kind,
         &review.moves.iter().map(|m| m.played).collect::<Vec<_>>(),
@@ -53,42 +56,41 @@ pub fn review_text(lang: Lang, id: u64, record: &MatchRecord, review: &Review) -
         .map(|s| seat_name(record, s, lang))
         .collect::<Vec<_>>()
         .join(" · ");
-    let game = tr(lang, &format!("game.{}", record.game), &[]);
     let mut lines = vec![tr(
         lang,
-        "review.title",
+        "review-title",
         &[
             ("id", &id.to_string()),
-            ("game", &game),
+            ("game", &GameName(&record.game)),
             ("players", &players),
         ],
     )];
     lines.push(match review.kind {
-        GameKind::Connect4 => tr(lang, "review.exact_note", &[]),
+        GameKind::Connect4 => tr(lang, "review-exact-note", &[]),
         GameKind::Dots { width, height } => {
             let free =
                 crate::cpu::dots::levels::hard_exact_free_lines(width as usize, height as usize)
                     + 4;
-            tr(lang, "review.dots_note", &[("lines", &free.to_string())])
+            tr(lang, "review-dots-note", &[("lines", &free)])
         }
-        _ => tr(lang, "review.estimate_note", &[]),
+        _ => tr(lang, "review-estimate-note", &[]),
     });
     for seat in 0..seats as Seat {
         let t = review.tally(seat);
         let key = if review.exact {
-            "review.tally"
+            "review-tally"
         } else {
-            "review.tally_estimate"
+            "review-tally-estimate"
         };
         lines.push(tr(
             lang,
             key,
             &[
                 ("name", &seat_name(record, seat, lang)),
-                ("best", &t.best.to_string()),
-                ("inaccuracies", &t.inaccuracies.to_string()),
-                ("turning", &t.turning_points.to_string()),
-                ("ungraded", &t.not_graded.to_string()),
+                ("best", &t.best),
+                ("inaccuracies", &t.inaccuracies),
+                ("turning", &t.turning_points),
+                ("ungraded", &t.not_graded),
             ],
         ));
     }
@@ -101,20 +103,20 @@ pub fn review_text(lang: Lang, id: u64, record: &MatchRecord, review: &Review) -
         };
         lines.push(tr(
             lang,
-            "review.cpu_stretch",
+            "review-cpu-stretch",
             &[
                 ("user", &format!("<@{user}>")),
                 ("seat", &seat_name(record, seat as Seat, lang)),
-                ("from", &(stretch.after + 1).to_string()),
-                ("to", &stretch.until.to_string()),
+                ("from", &(stretch.after + 1)),
+                ("to", &stretch.until),
             ],
         ));
     }
     let turning: Vec<&MoveReview> = review.turning_points().collect();
     if turning.is_empty() {
-        lines.push(tr(lang, "review.no_turning_points", &[]));
+        lines.push(tr(lang, "review-no-turning-points", &[]));
     } else {
-        lines.push(tr(lang, "review.turning_header", &[]));
+        lines.push(tr(lang, "review-turning-header", &[]));
         for m in turning.iter().take(LISTED) {
             if let Some(game) = positions.get(m.ply) {
                 lines.push(format!(
@@ -124,8 +126,8 @@ pub fn review_text(lang: Lang, id: u64, record: &MatchRecord, review: &Review) -
             }
         }
         if turning.len() > LISTED {
-            let more = (turning.len() - LISTED).to_string();
-            lines.push(tr(lang, "review.more", &[("n", &more)]));
+            let more = turning.len() - LISTED;
+            lines.push(tr(lang, "review-more", &[("n", &more)]));
         }
     }
     lines.join("\n")
@@ -149,8 +151,8 @@ fn turning_point(
             lang,
             key,
             &[
-                ("n", &(m.ply + 1).to_string()),
-                ("name", &seat_name(record, m.seat, lang)),
+                ("n", &(m.ply + 1)),
+                ("name", &escape_markdown(&seat_name(record, m.seat, lang))),
                 ("played", &game.move_name(m.played)),
                 ("better", &better),
                 ("before", &outlook(lang, kind, game, m.before)),
@@ -159,9 +161,9 @@ fn turning_point(
         )
     };
     match m.grade {
-        Grade::MissedWin { .. } => args("review.missed_win"),
-        Grade::GaveWin { .. } => args("review.gave_win"),
-        _ => args("review.mistake"),
+        Grade::MissedWin { .. } => args("review-missed-win"),
+        Grade::GaveWin { .. } => args("review-gave-win"),
+        _ => args("review-mistake"),
     }
 }
 
@@ -191,14 +193,14 @@ pub fn picture(
         let key = if review.exact {
             key.to_owned()
         } else {
-            format!("{key}_estimate")
+            format!("{key}-estimate")
         };
         let value = outlook(lang, review.kind, before, value);
-        tr(lang, &key, &[("move", mv), ("value", &value)])
+        tr(lang, &key, &[("move", &mv), ("value", &value)])
     };
-    let played_caption = caption("review.caption_played", &played_name, focus.after);
+    let played_caption = caption("review-caption-played", &played_name, focus.after);
     let better = focus.grade.better().and_then(|b| {
-        let caption = caption("review.caption_better", &before.move_name(b), focus.before);
+        let caption = caption("review-caption-better", &before.move_name(b), focus.before);
         Some((board_after(b)?, caption))
     });
     let turning_at: Vec<usize> = review.turning_points().map(|m| m.ply + 1).collect();
@@ -214,18 +216,18 @@ pub fn picture(
         .collect();
     let title = tr(
         lang,
-        "review.picture_title",
+        "review-picture-title",
         &[
             ("id", &id.to_string()),
-            ("n", &(focus.ply + 1).to_string()),
+            ("n", &(focus.ply + 1)),
             ("name", &seat_name(record, focus.seat, lang)),
         ],
     );
     let first = seat_name(record, 0, lang);
     let strip_caption = if review.exact {
-        tr(lang, "review.strip", &[("name", &first)])
+        tr(lang, "review-strip", &[("name", &first)])
     } else {
-        tr(lang, "review.strip_estimate", &[])
+        tr(lang, "review-strip-estimate", &[])
     };
     let mut alt = vec![title.clone(), played_caption.clone()];
     alt.extend(better.as_ref().map(|(_, c)| c.clone()));

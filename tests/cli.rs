@@ -226,6 +226,8 @@ fn render_writes_the_image_the_bot_posts() {
             Lang::En => ["Red", "Yellow", "Blue"],
             Lang::PtBr => ["Vermelho", "Amarelo", "Azul"],
             Lang::Fr => ["Rouge", "Jaune", "Bleu"],
+            Lang::Es | Lang::Es419 => ["Rojo", "Amarillo", "Azul"],
+            Lang::De => ["Rot", "Gelb", "Blau"],
         }
         .iter()
         .map(|s| s.to_string())

@@ -4,7 +4,7 @@
 
 use super::ack::{deferred, Deferred};
 use super::Bot;
-use crate::i18n::{tr, Lang};
+use crate::i18n::{tr, GameName, Lang};
 use crate::service::Failure as ServiceFailure;
 use crate::table::Refusal;
 use serenity::all::{
@@ -68,13 +68,13 @@ impl<T, E> Noted for Result<T, E> {
 pub(super) async fn answer_restarting(ctx: &Context, interaction: &Interaction) {
     let sent = match interaction {
         Interaction::Command(command) => {
-            let text = tr(Lang::from_locale(&command.locale), "error.restarting", &[]);
+            let text = tr(Lang::from_locale(&command.locale), "error-restarting", &[]);
             command.create_response(&ctx.http, private(text)).await
         }
         Interaction::Component(component) => {
             let text = tr(
                 Lang::from_locale(&component.locale),
-                "error.restarting",
+                "error-restarting",
                 &[],
             );
             component.create_response(&ctx.http, private(text)).await
@@ -170,11 +170,11 @@ impl Failure {
             Failure::Bad(bad) => bad.message_in(lang),
             Failure::Unsaved(detail) => {
                 error!("{detail}");
-                tr(lang, "error.storage", &[])
+                tr(lang, "error-storage", &[])
             }
             Failure::Internal(detail) => {
                 error!("{detail}");
-                tr(lang, "error.apology", &[])
+                tr(lang, "error-apology", &[])
             }
             Failure::Busy(busy) => tr(lang, busy.key(), &[]),
         }
@@ -201,16 +201,23 @@ impl BadInput {
     pub(super) fn message_in(&self, lang: Lang) -> String {
         let short = |typed: &str| typed.chars().take(40).collect::<String>();
         match self {
-            BadInput::InviteOnce => tr(lang, "error.invite_once", &[]),
-            BadInput::UnknownLevel(l) => tr(lang, "error.unknown_level", &[("level", &short(l))]),
-            BadInput::PickColour => tr(lang, "error.pick_colour", &[]),
-            BadInput::UnknownSize(s) => tr(lang, "error.unknown_size", &[("size", &short(s))]),
+            BadInput::InviteOnce => tr(lang, "error-invite-once", &[]),
+            BadInput::UnknownLevel(l) => tr(lang, "error-unknown-level", &[("level", &short(l))]),
+            BadInput::PickColour => tr(lang, "error-pick-colour", &[]),
+            BadInput::UnknownSize(s) => tr(lang, "error-unknown-size", &[("size", &short(s))]),
             BadInput::UnexpectedOption(o) => {
-                tr(lang, "error.unexpected_option", &[("option", &short(o))])
+                tr(lang, "error-unexpected-option", &[("option", &short(o))])
             }
-            BadInput::NoPuzzle(g) => tr(lang, "error.no_puzzle", &[("game", &short(g))]),
-            BadInput::UnknownTimer(t) => tr(lang, "error.unknown_timer", &[("timer", &short(t))]),
-            BadInput::MoveName(m) => tr(lang, "error.bad_move_name", &[("typed", &short(m))]),
+            BadInput::NoPuzzle(g) => match super::commands::game_kind(g) {
+                Some(kind) => tr(lang, "error-no-puzzle", &[("game", &GameName::of(kind))]),
+                None => tr(
+                    lang,
+                    "error-no-puzzle",
+                    &[("game", &short(g)), ("game-gender", &"other")],
+                ),
+            },
+            BadInput::UnknownTimer(t) => tr(lang, "error-unknown-timer", &[("timer", &short(t))]),
+            BadInput::MoveName(m) => tr(lang, "error-bad-move-name", &[("typed", &short(m))]),
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::ids::{Control, ControlId};
 use crate::game::{Game, GameKind, Move, Outcome, Seat};
-use crate::i18n::{game_title, tr, Lang};
+use crate::i18n::{game_title, tr, GameName, Lang};
 use crate::table::{Answer, Closed, Left, MatchEnd, Phase, Player, SeatChange, Table};
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
@@ -12,9 +12,9 @@ use serenity::all::{
 
 /// Colour key, emoji and mark of each seat.
 pub const SEAT_STYLE: [(&str, &str, &str); 3] = [
-    ("colour.red", "🔴", "○"),
-    ("colour.yellow", "🟡", "×"),
-    ("colour.blue", "🔵", "☆"),
+    ("colour-red", "🔴", "○"),
+    ("colour-yellow", "🟡", "×"),
+    ("colour-blue", "🔵", "☆"),
 ];
 
 /// The text and controls of a board message, without its image.
@@ -43,9 +43,9 @@ pub fn player_label(player: &Player, lang: Lang) -> String {
 
 fn move_word(kind: GameKind, lang: Lang) -> String {
     let key = match kind {
-        GameKind::Connect4 | GameKind::Connect4ThreePlayer => "word.column",
-        GameKind::Connect4ThreeD => "word.rod",
-        GameKind::Dots { .. } => "word.line",
+        GameKind::Connect4 | GameKind::Connect4ThreePlayer => "word-column",
+        GameKind::Connect4ThreeD => "word-rod",
+        GameKind::Dots { .. } => "word-line",
     };
     tr(lang, key, &[])
 }
@@ -57,7 +57,7 @@ fn button(id: String, label: String, style: ButtonStyle) -> CreateButton {
 /// The message for a table in any phase.
 pub fn board_message(table: &Table) -> BoardMessage {
     let lang = table.lang();
-    let title = game_title(table.kind(), lang);
+    let game = GameName::of(table.kind());
     let id = |control| {
         ControlId {
             table: table.no(),
@@ -73,18 +73,18 @@ pub fn board_message(table: &Table) -> BoardMessage {
                 .iter()
                 .map(|i| match i.answer {
                     Answer::Waiting => format!("<@{}>", i.id),
-                    Answer::Accepted => format!("<@{}> {}", i.id, tr(lang, "invite.accepted", &[])),
-                    Answer::Declined => format!("<@{}> {}", i.id, tr(lang, "invite.declined", &[])),
+                    Answer::Accepted => format!("<@{}> {}", i.id, tr(lang, "invite-accepted", &[])),
+                    Answer::Declined => format!("<@{}> {}", i.id, tr(lang, "invite-declined", &[])),
                 })
                 .collect();
             BoardMessage {
                 content: tr(
                     lang,
-                    "invite.text",
+                    "invite-text",
                     &[
                         ("invited", &invited.join(", ")),
                         ("host", &host),
-                        ("game", &title),
+                        ("game", &game),
                     ],
                 ),
                 components: vec![CreateActionRow::Buttons(offered_buttons(table, &id))],
@@ -100,17 +100,17 @@ pub fn board_message(table: &Table) -> BoardMessage {
             let content = match why {
                 Closed::Declined { by } => tr(
                     lang,
-                    "closed.declined",
-                    &[("user", &format!("<@{by}>")), ("game", &title)],
+                    "closed-declined",
+                    &[("user", &format!("<@{by}>")), ("game", &game)],
                 ),
-                Closed::Expired => tr(lang, "closed.expired", &[("game", &title)]),
+                Closed::Expired => tr(lang, "closed-expired", &[("game", &game)]),
                 Closed::Ended { by } => tr(
                     lang,
-                    "closed.ended",
-                    &[("game", &title), ("user", &format!("<@{by}>"))],
+                    "closed-ended",
+                    &[("game", &game), ("user", &format!("<@{by}>"))],
                 ),
-                Closed::Idle => tr(lang, "closed.idle", &[("game", &title)]),
-                Closed::PlaceGone => tr(lang, "closed.gone", &[("game", &title)]),
+                Closed::Idle => tr(lang, "closed-idle", &[("game", &game)]),
+                Closed::PlaceGone => tr(lang, "closed-gone", &[("game", &game)]),
             };
             BoardMessage {
                 content,
@@ -139,14 +139,11 @@ fn match_text(table: &Table) -> String {
         .map(|(s, p)| format!("{} {}", seat_label(s as Seat, lang), player_label(p, lang)))
         .collect();
     let round = if table.matches() > 1 {
-        format!(
-            " · {}",
-            tr(lang, "board.match", &[("n", &table.matches().to_string())])
-        )
+        format!(" · {}", tr(lang, "board-match", &[("n", &table.matches())]))
     } else {
         String::new()
     };
-    let vs = format!(" {} ", tr(lang, "board.vs", &[]));
+    let vs = format!(" {} ", tr(lang, "board-vs", &[]));
     lines.push(format!(
         "**{}**{round} · {} — {}",
         game_title(table.kind(), lang),
@@ -155,28 +152,28 @@ fn match_text(table: &Table) -> String {
     ));
     let mention = |id: &u64| format!("<@{id}>");
     for id in table.declined() {
-        lines.push(tr(lang, "board.declined", &[("user", &mention(id))]));
+        lines.push(tr(lang, "board-declined", &[("user", &mention(id))]));
     }
     for id in table.missed() {
-        lines.push(tr(lang, "board.missed", &[("user", &mention(id))]));
+        lines.push(tr(lang, "board-missed", &[("user", &mention(id))]));
     }
     for departure in table.departed() {
         if let Some(back) = departure.back {
             lines.push(tr(
                 lang,
-                "board.rejoined",
+                "board-rejoined",
                 &[
                     ("user", &mention(&departure.user)),
                     ("seat", &seat_label(departure.seat, lang)),
-                    ("move", &back.to_string()),
+                    ("move", &back),
                 ],
             ));
             continue;
         }
         let key = match departure.why {
-            Left::Resigned => "board.resigned_left",
-            Left::TimedOut => "board.timed_out_left",
-            Left::Abandoned => "board.abandoned_left",
+            Left::Resigned => "board-resigned-left",
+            Left::TimedOut => "board-timed-out-left",
+            Left::Abandoned => "board-abandoned-left",
         };
         lines.push(tr(
             lang,
@@ -188,27 +185,27 @@ fn match_text(table: &Table) -> String {
         ));
     }
     if table.deserted() {
-        lines.push(tr(lang, "board.deserted", &[]));
+        lines.push(tr(lang, "board-deserted", &[]));
     }
     for change in table.next_seats() {
         let seat = seat_label(change.seat(), lang);
         lines.push(match change {
             SeatChange::Reserve { id, .. } => tr(
                 lang,
-                "board.reserved",
+                "board-reserved",
                 &[("user", &mention(id)), ("seat", &seat)],
             ),
-            SeatChange::Free { .. } => tr(lang, "board.freed", &[("seat", &seat)]),
-            SeatChange::Vacate { .. } => tr(lang, "board.vacated", &[("seat", &seat)]),
+            SeatChange::Free { .. } => tr(lang, "board-freed", &[("seat", &seat)]),
+            SeatChange::Vacate { .. } => tr(lang, "board-vacated", &[("seat", &seat)]),
         });
     }
     if let Some(mv) = table.game().last_move() {
         let by = last_mover(table);
         let mut line = tr(
             lang,
-            "board.last_move",
+            "board-last-move",
             &[
-                ("emoji", SEAT_STYLE[by as usize % 3].1),
+                ("emoji", &SEAT_STYLE[by as usize % 3].1),
                 ("word", &move_word(table.kind(), lang)),
                 ("move", &table.game().move_name(mv)),
             ],
@@ -219,14 +216,14 @@ fn match_text(table: &Table) -> String {
             && table.game().to_move() == by
         {
             line.push(' ');
-            line.push_str(&tr(lang, "board.box_again", &[]));
+            line.push_str(&tr(lang, "board-box-again", &[]));
         }
         lines.push(line);
     }
     if let (Some([a, b]), Phase::Playing) = (box_scores(table), &table.phase()) {
         lines.push(tr(
             lang,
-            "board.boxes",
+            "board-boxes",
             &[
                 ("a", &format!("{} {a}", SEAT_STYLE[0].1)),
                 ("b", &format!("{} {b}", SEAT_STYLE[1].1)),
@@ -234,7 +231,7 @@ fn match_text(table: &Table) -> String {
         ));
     }
     if *table.phase() == Phase::Playing && table.ranked_match() {
-        lines.push(tr(lang, "board.ranked", &[]));
+        lines.push(tr(lang, "board-ranked", &[]));
     }
     if let Some(puzzle) = &table.puzzle() {
         lines.push(puzzle_line(table, puzzle));
@@ -244,11 +241,11 @@ fn match_text(table: &Table) -> String {
             if let Some(asker) = table.undo_request() {
                 lines.push(tr(
                     lang,
-                    "board.undo_request",
+                    "board-undo-request",
                     &[
                         ("user", &mention(&asker)),
-                        ("accept", &tr(lang, "button.accept", &[])),
-                        ("decline", &tr(lang, "button.decline", &[])),
+                        ("accept", &tr(lang, "button-accept", &[])),
+                        ("decline", &tr(lang, "button-decline", &[])),
                     ],
                 ));
             }
@@ -258,7 +255,7 @@ fn match_text(table: &Table) -> String {
             if let Some(paused) = &table.paused() {
                 lines.push(tr(
                     lang,
-                    "board.paused",
+                    "board-paused",
                     &[
                         ("host", &mention(&table.host())),
                         ("since", &relative_time(paused.at)),
@@ -266,16 +263,16 @@ fn match_text(table: &Table) -> String {
                 ));
             } else if who.is_cpu() {
                 who_text.push(' ');
-                who_text.push_str(&tr(lang, "board.thinking", &[]));
+                who_text.push_str(&tr(lang, "board-thinking", &[]));
             } else if let Some(clock) = &table.clock() {
                 who_text.push(' ');
                 who_text.push_str(&tr(
                     lang,
-                    "board.clock",
+                    "board-clock",
                     &[("when", &relative_time(clock.deadline))],
                 ));
             }
-            lines.push(tr(lang, "board.turn", &[("who", &who_text)]));
+            lines.push(tr(lang, "board-turn", &[("who", &who_text)]));
         }
         Phase::Finished(end) => {
             lines.push(result_text(table, end));
@@ -286,14 +283,14 @@ fn match_text(table: &Table) -> String {
                     .map(|c| {
                         tr(
                             lang,
-                            "rating.after_match",
+                            "rating-after-match",
                             &[
                                 ("name", &mention(&c.user)),
                                 ("rating", &c.rating.to_string()),
                                 (
                                     "provisional",
                                     &if c.provisional {
-                                        tr(lang, "rating.provisional_mark", &[])
+                                        tr(lang, "rating-provisional-mark", &[])
                                     } else {
                                         String::new()
                                     },
@@ -319,25 +316,25 @@ fn puzzle_line(table: &Table, puzzle: &crate::table::Puzzle) -> String {
     match table.puzzle_solved() {
         None => {
             let key = match table.kind() {
-                GameKind::Dots { .. } => "puzzle.task_dots",
-                _ => "puzzle.task_connect4",
+                GameKind::Dots { .. } => "puzzle-task-dots",
+                _ => "puzzle-task-connect4",
             };
             tr(
                 lang,
                 key,
                 &[
                     ("date", &date),
-                    ("n", &puzzle.goal.to_string()),
+                    ("n", &puzzle.goal),
                     ("margin", &crate::rating::signed(i64::from(puzzle.goal))),
                 ],
             )
         }
         Some(true) => tr(
             lang,
-            "puzzle.solved",
-            &[("date", &date), ("n", &puzzle.solvers.to_string())],
+            "puzzle-solved",
+            &[("date", &date), ("n", &puzzle.solvers)],
         ),
-        Some(false) => tr(lang, "puzzle.not_solved", &[("date", &date)]),
+        Some(false) => tr(lang, "puzzle-not-solved", &[("date", &date)]),
     }
 }
 
@@ -376,40 +373,36 @@ fn result_text(table: &Table, end: &MatchEnd) -> String {
                 let other = 1 - *seat as usize;
                 tr(
                     lang,
-                    "result.wins_score",
+                    "result-wins-score",
                     &[
                         ("who", &name(*seat)),
-                        ("a", &scores[*seat as usize].to_string()),
-                        ("b", &scores[other].to_string()),
+                        ("a", &scores[*seat as usize]),
+                        ("b", &scores[other]),
                     ],
                 )
             }
-            None => tr(lang, "result.wins", &[("who", &name(*seat))]),
+            None => tr(lang, "result-wins", &[("who", &name(*seat))]),
         },
         MatchEnd::Board(Outcome::Draw) => match box_scores(table) {
-            Some([a, b]) => tr(
-                lang,
-                "result.draw_score",
-                &[("a", &a.to_string()), ("b", &b.to_string())],
-            ),
-            None => tr(lang, "result.draw", &[]),
+            Some([a, b]) => tr(lang, "result-draw-score", &[("a", &a), ("b", &b)]),
+            None => tr(lang, "result-draw", &[]),
         },
         MatchEnd::Resigned { seat }
         | MatchEnd::TimedOut { seat }
         | MatchEnd::Abandoned { seat } => {
             let how = match end {
                 MatchEnd::Resigned { .. } => "resigned",
-                MatchEnd::TimedOut { .. } => "timed_out",
+                MatchEnd::TimedOut { .. } => "timed-out",
                 _ => "abandoned",
             };
             if table.players().len() == 2 {
                 tr(
                     lang,
-                    &format!("result.{how}_wins"),
+                    &format!("result-{how}-wins"),
                     &[("who", &name(*seat)), ("winner", &name(1 - *seat))],
                 )
             } else {
-                tr(lang, &format!("result.{how}"), &[("who", &name(*seat))])
+                tr(lang, &format!("result-{how}"), &[("who", &name(*seat))])
             }
         }
     }
@@ -473,7 +466,7 @@ fn match_controls(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateAc
                     )
                     .placeholder(tr(
                         lang,
-                        "board.menu",
+                        "board-menu",
                         &[("first", &first), ("last", &last)],
                     )),
                 ));
@@ -518,20 +511,20 @@ fn offered_buttons(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateB
 /// colour.
 fn control_button(table: &Table, id: &dyn Fn(Control) -> String, control: Control) -> CreateButton {
     let (key, style) = match control {
-        Control::Resume => ("button.resume", ButtonStyle::Success),
-        Control::UndoAnswer(true) | Control::Accept => ("button.accept", ButtonStyle::Success),
-        Control::UndoAnswer(false) | Control::Decline => ("button.decline", ButtonStyle::Danger),
-        Control::Resign => ("button.resign", ButtonStyle::Danger),
-        Control::Undo => ("button.undo", ButtonStyle::Secondary),
-        Control::Hint => ("button.hint", ButtonStyle::Primary),
-        Control::Pause => ("button.pause", ButtonStyle::Secondary),
-        Control::Join => ("button.join", ButtonStyle::Success),
-        Control::Rejoin => ("button.rejoin", ButtonStyle::Success),
-        Control::Leave => ("button.leave", ButtonStyle::Secondary),
-        Control::Start => ("button.start", ButtonStyle::Primary),
-        Control::FreeSeat => ("button.free_seat", ButtonStyle::Secondary),
-        Control::Rematch => ("button.rematch", ButtonStyle::Primary),
-        Control::Move(_) | Control::MoveMenu(_) => ("board.menu", ButtonStyle::Secondary),
+        Control::Resume => ("button-resume", ButtonStyle::Success),
+        Control::UndoAnswer(true) | Control::Accept => ("button-accept", ButtonStyle::Success),
+        Control::UndoAnswer(false) | Control::Decline => ("button-decline", ButtonStyle::Danger),
+        Control::Resign => ("button-resign", ButtonStyle::Danger),
+        Control::Undo => ("button-undo", ButtonStyle::Secondary),
+        Control::Hint => ("button-hint", ButtonStyle::Primary),
+        Control::Pause => ("button-pause", ButtonStyle::Secondary),
+        Control::Join => ("button-join", ButtonStyle::Success),
+        Control::Rejoin => ("button-rejoin", ButtonStyle::Success),
+        Control::Leave => ("button-leave", ButtonStyle::Secondary),
+        Control::Start => ("button-start", ButtonStyle::Primary),
+        Control::FreeSeat => ("button-free-seat", ButtonStyle::Secondary),
+        Control::Rematch => ("button-rematch", ButtonStyle::Primary),
+        Control::Move(_) | Control::MoveMenu(_) => ("board-menu", ButtonStyle::Secondary),
     };
     button(id(control), tr(table.lang(), key, &[]), style)
 }
@@ -563,23 +556,19 @@ pub fn relative_time(ms: u64) -> String {
 fn state_and_rules(table: &Table) -> String {
     let lang = table.lang();
     let state = match &table.phase() {
-        Phase::Lobby { .. } => "state.open",
-        Phase::Inviting { .. } => "state.inviting",
-        Phase::Playing if table.paused().is_some() => "state.paused",
-        Phase::Playing => "state.playing",
-        Phase::Finished(_) => "state.over",
-        Phase::Closed(_) => "state.ended",
+        Phase::Lobby { .. } => "state-open",
+        Phase::Inviting { .. } => "state-inviting",
+        Phase::Playing if table.paused().is_some() => "state-paused",
+        Phase::Playing => "state-playing",
+        Phase::Finished(_) => "state-over",
+        Phase::Closed(_) => "state-ended",
     };
     let mut parts = vec![tr(lang, state, &[])];
     if let Some(seconds) = table.rules().timer {
-        parts.push(tr(
-            lang,
-            "rules.timer",
-            &[("seconds", &seconds.to_string())],
-        ));
+        parts.push(tr(lang, "rules-timer", &[("seconds", &seconds)]));
     }
     if !table.rules().rotate {
-        parts.push(tr(lang, "rules.same_starter", &[]));
+        parts.push(tr(lang, "rules-same-starter", &[]));
     }
     parts.join(" · ")
 }
@@ -599,14 +588,14 @@ fn lobby_message(
     for (seat, player) in seats.iter().enumerate() {
         let holder = match player {
             Some(p) => player_label(p, lang),
-            None => tr(lang, "lobby.free", &[]),
+            None => tr(lang, "lobby-free", &[]),
         };
         lines.push(format!("{} {holder}", seat_label(seat as Seat, lang)));
     }
-    let level = tr(lang, &format!("level.{}", table.level().name()), &[]);
+    let level = tr(lang, &format!("level-{}", table.level().name()), &[]);
     lines.push(tr(
         lang,
-        "lobby.text",
+        "lobby-text",
         &[("host", &format!("<@{}>", table.host())), ("level", &level)],
     ));
     BoardMessage {

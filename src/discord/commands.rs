@@ -24,7 +24,7 @@ pub fn game_kind(command: &str) -> Option<GameKind> {
 
 /// An option with its description and name in every language.
 fn option(kind: CommandOptionType, name: &str) -> CreateCommandOption {
-    option_described(kind, name, &format!("option.{name}"))
+    option_described(kind, name, &format!("option-{name}"))
 }
 
 /// An option whose description has its own key (the same name means
@@ -39,7 +39,7 @@ fn option_described(
     for (locale, text) in localizations(&description_key) {
         option = option.description_localized(locale, text);
     }
-    for (locale, text) in localizations(&format!("name.{name}")) {
+    for (locale, text) in localizations(&format!("name-{name}")) {
         option = option.name_localized(locale, text);
     }
     option
@@ -59,7 +59,7 @@ fn level_option() -> CreateCommandOption {
     Level::ALL
         .iter()
         .fold(option(CommandOptionType::String, "level"), |o, l| {
-            choice(o, &format!("level.{}", l.name()), l.name())
+            choice(o, &format!("level-{}", l.name()), l.name())
         })
 }
 
@@ -72,7 +72,7 @@ fn command(name: &str, description_key: &str) -> CreateCommand {
     for (locale, text) in localizations(description_key) {
         command = command.description_localized(locale, text);
     }
-    for (locale, text) in localizations(&format!("name.{name}")) {
+    for (locale, text) in localizations(&format!("name-{name}")) {
         command = command.name_localized(locale, text);
     }
     command
@@ -95,7 +95,7 @@ fn timer_option() -> CreateCommandOption {
 
 fn game_command(kind: GameKind) -> CreateCommand {
     let name = kind.command();
-    let command = command(name, &format!("command.{name}"))
+    let command = command(name, &format!("command-{name}"))
         .add_option(timer_option())
         .add_option(option(CommandOptionType::Boolean, "open"));
     let user = |name| option(CommandOptionType::User, name);
@@ -115,10 +115,10 @@ fn game_command(kind: GameKind) -> CreateCommand {
             .add_option(choice(
                 choice(
                     option(CommandOptionType::String, "color"),
-                    "choice.red_first",
+                    "choice-red-first",
                     "red",
                 ),
-                "choice.yellow",
+                "choice-yellow",
                 "yellow",
             )),
         GameKind::Dots { .. } => command
@@ -147,63 +147,63 @@ pub fn definitions() -> Vec<CreateCommand> {
         .map(game_command)
         .collect();
     commands.push(
-        command("move", "command.move").add_option(
+        command("move", "command-move").add_option(
             option(CommandOptionType::String, "at")
                 .required(true)
                 .set_autocomplete(true)
                 .max_length(16),
         ),
     );
-    commands.push(command("help", "command.help"));
+    commands.push(command("help", "command-help"));
     let games = GameKind::ALL_DEFAULTS
         .iter()
         .fold(option(CommandOptionType::String, "game"), |o, kind| {
-            choice(o, &format!("game.{}", kind.command()), kind.command())
+            choice(o, &format!("game-{}", kind.command()), kind.command())
         });
-    commands.push(command("rules", "command.rules").add_option(games));
+    commands.push(command("rules", "command-rules").add_option(games));
     for name in ["end", "pause", "resume", "leave", "resign"] {
-        commands.push(command(name, &format!("command.{name}")));
+        commands.push(command(name, &format!("command-{name}")));
     }
     let game_choice = || {
         GameKind::ALL_DEFAULTS
             .iter()
             .fold(option(CommandOptionType::String, "game"), |o, kind| {
-                choice(o, &format!("game.{}", kind.command()), kind.command())
+                choice(o, &format!("game-{}", kind.command()), kind.command())
             })
     };
     commands.push(
-        command("rating", "command.rating")
+        command("rating", "command-rating")
             .add_option(option(CommandOptionType::User, "user"))
             .add_option(game_choice()),
     );
-    commands.push(command("leaderboard", "command.leaderboard").add_option(game_choice()));
+    commands.push(command("leaderboard", "command-leaderboard").add_option(game_choice()));
     commands.push(
-        command("stats", "command.stats").add_option(option(CommandOptionType::User, "user")),
+        command("stats", "command-stats").add_option(option(CommandOptionType::User, "user")),
     );
     commands.push(command("tables", "command.tables"));
     commands.push(
-        command("review", "command.review")
+        command("review", "command-review")
             .add_option(option(CommandOptionType::Integer, "match").min_int_value(1)),
     );
     let puzzle_games = crate::cpu::puzzle::PUZZLE_GAMES
         .iter()
         .fold(option(CommandOptionType::String, "game"), |o, kind| {
-            choice(o, &format!("game.{}", kind.command()), kind.command())
+            choice(o, &format!("game-{}", kind.command()), kind.command())
         });
-    commands.push(command("puzzle", "command.puzzle").add_option(puzzle_games));
+    commands.push(command("puzzle", "command-puzzle").add_option(puzzle_games));
     let timer = ["off", "30", "60", "90"].into_iter().fold(
-        option_described(CommandOptionType::String, "timer", "option.settings_timer"),
-        |o, value| choice(o, &format!("choice.timer_{value}"), value),
+        option_described(CommandOptionType::String, "timer", "option-settings-timer"),
+        |o, value| choice(o, &format!("choice-timer-{value}"), value),
     );
     commands.push(
-        command("settings", "command.settings")
+        command("settings", "command-settings")
             .add_option(timer)
             .add_option(option(CommandOptionType::Boolean, "rotate"))
             .add_option(level_option())
             .add_option(option_described(
                 CommandOptionType::Boolean,
                 "ranked",
-                "option.settings_ranked",
+                "option-settings-ranked",
             )),
     );
     commands
@@ -494,7 +494,11 @@ mod tests {
             "the English names are fixed"
         );
         let mut choices = 0;
-        for locale in ["pt-BR", "fr"] {
+        let locales = Lang::ALL
+            .into_iter()
+            .filter(|&l| l != Lang::En)
+            .map(Lang::discord_locale);
+        for locale in locales {
             let mut seen = std::collections::BTreeSet::new();
             for command in commands {
                 let name = localized(command, "name_localizations", locale);
@@ -502,9 +506,11 @@ mod tests {
                 assert!(seen.insert(name), "{locale}: two commands named {name:?}");
                 localized(command, "description_localizations", locale);
                 let options = command["options"].as_array().cloned().unwrap_or_default();
+                let mut option_names = std::collections::BTreeSet::new();
                 for option in &options {
                     let name = localized(option, "name_localizations", locale);
                     assert!(valid_name(name), "{locale} option name {name:?}");
+                    assert!(option_names.insert(name), "{locale}: two options {name:?}");
                     let description = localized(option, "description_localizations", locale);
                     assert!((1..=100).contains(&description.chars().count()));
                     for choice in option["choices"].as_array().into_iter().flatten() {
@@ -521,6 +527,13 @@ mod tests {
         let connect4 = &commands[0];
         assert_eq!(connect4["name_localizations"]["pt-BR"], "quatro-em-linha");
         assert_eq!(connect4["name_localizations"]["fr"], "quatre-en-ligne");
+        assert_eq!(connect4["name_localizations"]["es-ES"], "conecta-4");
+        assert_eq!(connect4["name_localizations"]["es-419"], "conecta-4");
+        assert_eq!(connect4["name_localizations"]["de"], "vier-gewinnt");
+        let dots = &commands[3];
+        assert_eq!(dots["name_localizations"]["es-ES"], "puntos-y-cajas");
+        assert_eq!(dots["name_localizations"]["es-419"], "timbiriche");
+        assert_eq!(dots["name_localizations"]["de"], "käsekästchen");
     }
 
     #[test]

@@ -48,8 +48,8 @@ pub(super) async fn command_table(asked: Asked<'_>) -> Result<(), Failure> {
     let lang = Lang::from_locale(&command.locale);
     let text = tr(
         lang,
-        &format!("done.{name}"),
-        &[("game", &crate::i18n::game_title(table.kind(), lang))],
+        &format!("done-{name}"),
+        &[("game", &crate::i18n::GameName::of(table.kind()))],
     );
     tell(ctx, command, text).await;
     publish_soon(bot, ctx, table.no());
@@ -204,7 +204,7 @@ async fn refresh_if_behind(
     answer_with_board(bot, ctx, Asking::Click(component), table, arrived).await;
     let text = tr(
         Lang::from_locale(&component.locale),
-        "refusal.board_refreshed",
+        "refusal-board-refreshed",
         &[],
     );
     if let Err(e) = component
@@ -249,29 +249,29 @@ async fn hint(
                 let (key, moves) = match verdict {
                     Verdict::Wins {
                         in_moves: Some(1), ..
-                    } => ("hint.wins_now", None),
+                    } => ("hint-wins-now", None),
                     Verdict::Wins {
                         in_moves: Some(n), ..
-                    } => ("hint.wins", Some(n)),
-                    Verdict::Wins { in_moves: None, .. } => ("hint.wins_proved", None),
-                    Verdict::Draws { .. } => ("hint.draws", None),
+                    } => ("hint-wins", Some(n)),
+                    Verdict::Wins { in_moves: None, .. } => ("hint-wins-proved", None),
+                    Verdict::Draws { .. } => ("hint-draws", None),
                     Verdict::Loses {
                         lasts_moves: Some(1),
                         ..
-                    } => ("hint.loses_now", None),
+                    } => ("hint-loses-now", None),
                     Verdict::Loses {
                         lasts_moves: Some(n),
                         ..
-                    } => ("hint.loses", Some(n)),
+                    } => ("hint-loses", Some(n)),
                     Verdict::Loses {
                         lasts_moves: None, ..
-                    } => ("hint.loses_proved", None),
-                    Verdict::Guess { .. } => ("hint.guess", None),
+                    } => ("hint-loses-proved", None),
+                    Verdict::Guess { .. } => ("hint-guess", None),
                 };
-                let moves = moves.map(|n| n.to_string()).unwrap_or_default();
+                let moves = moves.unwrap_or_default();
                 tr(lang, key, &[("move", &name), ("moves", &moves)])
             }
-            None => tr(lang, "hint.none", &[]),
+            None => tr(lang, "hint-none", &[]),
         },
         Err(f) => Failure::from(f).answer(lang),
     };

@@ -10,7 +10,7 @@ pub(super) async fn command_help(asked: Asked<'_>) -> Result<(), Failure> {
     let (bot, ctx, command) = asked.parts();
     let lang = Lang::from_locale(&command.locale);
     let text = if command.data.name == "help" {
-        tr(lang, "help.text", &[])
+        tr(lang, "help-text", &[])
     } else {
         let chosen = command
             .data
@@ -29,7 +29,7 @@ pub(super) async fn command_help(asked: Asked<'_>) -> Result<(), Failure> {
                 .map(|t| t.kind()),
         };
         let kind = chosen.or(here).unwrap_or(crate::game::GameKind::Connect4);
-        tr(lang, &format!("rules.{}", kind.command()), &[])
+        tr(lang, &format!("rules-{}", kind.command()), &[])
     };
     tell(ctx, command, text).await;
     Ok(())

@@ -37,7 +37,7 @@ pub(super) async fn review(asked: Asked<'_>) -> Result<(), Failure> {
                 tell(
                     ctx,
                     command,
-                    tr(lang, "review.unknown_match", &[("id", &id.to_string())]),
+                    tr(lang, "review-unknown-match", &[("id", &id.to_string())]),
                 )
                 .await;
                 return Ok(());
@@ -55,8 +55,8 @@ pub(super) async fn review(asked: Asked<'_>) -> Result<(), Failure> {
     };
     let Some((id, record)) = found else {
         let text = match wanted {
-            Some(id) => tr(lang, "review.unknown_match", &[("id", &id.to_string())]),
-            None => tr(lang, "review.none", &[]),
+            Some(id) => tr(lang, "review-unknown-match", &[("id", &id.to_string())]),
+            None => tr(lang, "review-none", &[]),
         };
         tell(ctx, command, text).await;
         return Ok(());
@@ -76,7 +76,7 @@ pub(super) async fn review(asked: Asked<'_>) -> Result<(), Failure> {
             .review(id, &record, command.user.id.get(), guild)
             .await?
         else {
-            return Ok::<_, Failure>((tr(lang, "review.cannot", &[]), None));
+            return Ok::<_, Failure>((tr(lang, "review-cannot", &[]), None));
         };
         let text = review_text(lang, id, &record, &review);
         let picture = picture(lang, id, &record, &review);
@@ -150,7 +150,7 @@ pub(super) async fn puzzle(asked: Asked<'_>) -> Result<(), Failure> {
             answer_with_board(bot, ctx, asking, table, asked.arrived).await;
             return Ok(());
         }
-        Ok(None) => tr(lang, "puzzle.none", &[]),
+        Ok(None) => tr(lang, "puzzle-none", &[]),
         Err(f) if deferred => Failure::from(f).answer(lang),
         Err(f) => return Err(f.into()),
     };

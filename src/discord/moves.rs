@@ -37,7 +37,7 @@ pub(super) async fn command_move(asked: Asked<'_>) -> Result<(), Failure> {
     };
     let name = table.game().move_name(mv);
     let lang = Lang::from_locale(&command.locale);
-    tell(ctx, command, tr(lang, "move.played", &[("move", &name)])).await;
+    tell(ctx, command, tr(lang, "move-played", &[("move", &name)])).await;
     publish_soon(bot, ctx, table.no());
     Ok(())
 }

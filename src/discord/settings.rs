@@ -18,11 +18,11 @@ pub(super) async fn command_settings(asked: Asked<'_>) -> Result<(), Failure> {
     let channel = command.channel_id.get();
     let lang = Lang::from_locale(&command.locale);
     let timer_text = |timer: Option<u32>| match timer {
-        Some(seconds) => tr(lang, "rules.timer", &[("seconds", &seconds.to_string())]),
-        None => tr(lang, "settings.no_timer", &[]),
+        Some(seconds) => tr(lang, "rules-timer", &[("seconds", &seconds)]),
+        None => tr(lang, "settings-no-timer", &[]),
     };
-    let yes_no = |on: bool| tr(lang, if on { "settings.on" } else { "settings.off" }, &[]);
-    let level_text = |level: crate::cpu::Level| tr(lang, &format!("level.{}", level.name()), &[]);
+    let yes_no = |on: bool| tr(lang, if on { "settings-on" } else { "settings-off" }, &[]);
+    let level_text = |level: crate::cpu::Level| tr(lang, &format!("level-{}", level.name()), &[]);
     let settings_text = |key: &str, settings: &crate::store::ChannelSettings| {
         tr(
             lang,
@@ -38,7 +38,7 @@ pub(super) async fn command_settings(asked: Asked<'_>) -> Result<(), Failure> {
     if change.is_empty() {
         let reading = bot.service.channel_settings(channel);
         let settings = in_time(ctx, Pending::Private(command), asked.arrived, reading).await?;
-        tell(ctx, command, settings_text("settings.shown", &settings)).await;
+        tell(ctx, command, settings_text("settings-shown", &settings)).await;
         return Ok(());
     }
     let manager = member_may(command.member.as_deref(), |p| p.manage_channels());
@@ -48,12 +48,12 @@ pub(super) async fn command_settings(asked: Asked<'_>) -> Result<(), Failure> {
     let changed = in_time(ctx, Pending::Private(command), asked.arrived, changing).await?;
     let mut lines = Vec::new();
     if let Some(settings) = &changed.channel {
-        lines.push(settings_text("settings.changed", settings));
+        lines.push(settings_text("settings-changed", settings));
     }
     if let Some(table) = &changed.table {
         lines.push(tr(
             lang,
-            "settings.table_changed",
+            "settings-table-changed",
             &[
                 ("timer", &timer_text(table.rules().timer)),
                 ("rotate", &yes_no(table.rules().rotate)),

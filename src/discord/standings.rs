@@ -4,7 +4,7 @@
 
 use super::answer::{tell, Asked, BadInput, Failure, Noted};
 use crate::game::GameKind;
-use crate::i18n::{tr, Lang};
+use crate::i18n::{escape_markdown, tr, GameName, Lang};
 use crate::rating::{leaderboard_text, rating_text};
 use crate::render::{self, Image, LeaderboardView, Results, StandingLine, StatsGame, StatsView};
 use crate::store::{LeaderLine, Tally};
@@ -70,11 +70,13 @@ pub(super) async fn rating(asked: Asked<'_>) -> Result<(), Failure> {
     };
     let rows = bot.service.ratings(guild, user, &games).await?;
     let text = if rows.is_empty() {
-        let game_title = tr(lang, &format!("game.{}", games[0]), &[]);
         tr(
             lang,
-            "rating.none",
-            &[("name", &name), ("game", &game_title)],
+            "rating-none",
+            &[
+                ("name", &escape_markdown(&name)),
+                ("game", &GameName(games[0])),
+            ],
         )
     } else {
         rows.iter()
@@ -144,11 +146,10 @@ pub(super) async fn leaderboard(asked: Asked<'_>) -> Result<(), Failure> {
         .leaderboard(guild, &game, 10, Some(asker))
         .await?;
     if board.lines.is_empty() {
-        let title = tr(lang, &format!("game.{game}"), &[]);
         tell(
             ctx,
             command,
-            tr(lang, "leaderboard.empty", &[("game", &title)]),
+            tr(lang, "leaderboard-empty", &[("game", &GameName(&game))]),
         )
         .await;
         return Ok(());
@@ -186,7 +187,8 @@ pub(super) async fn stats(asked: Asked<'_>) -> Result<(), Failure> {
     let (guild, lang, user, name, _) = about(command)?;
     let stats = bot.service.stats(guild, user).await?;
     if stats.total.games() == 0 {
-        tell(ctx, command, tr(lang, "stats.none", &[("name", &name)])).await;
+        let name = escape_markdown(&name);
+        tell(ctx, command, tr(lang, "stats-none", &[("name", &name)])).await;
         return Ok(());
     }
     let view = StatsView {
@@ -209,20 +211,21 @@ pub(super) async fn stats(asked: Asked<'_>) -> Result<(), Failure> {
         total: results(&stats.total),
         longest_streak: stats.longest_streak,
     };
-    // The image's alt text says it all: it is the message too.
+    // The image's alt text says it all: it is the message too, with the
+    // name made inert for markdown.
     let image = {
         let view = view.clone();
         tokio::task::spawn_blocking(move || render::stats(&view, lang))
             .await
             .map_err(|e| Failure::Internal(format!("drawing stats: {e}")))?
     };
-    let mut text = image.alt.clone();
+    let mut text = render::stats_alt(&view, lang, &escape_markdown(&view.name));
     if !stats.recent.is_empty() {
         let numbers: Vec<String> = stats.recent.iter().map(|id| format!("#{id}")).collect();
         text.push('\n');
         text.push_str(&tr(
             lang,
-            "stats.recent",
+            "stats-recent",
             &[("matches", &numbers.join(", "))],
         ));
     }

@@ -37,12 +37,12 @@ pub(super) async fn command_tables(asked: Asked<'_>) -> Result<(), Failure> {
 /// The answer's pages: a header, then one line per table, newest first.
 pub(super) fn pages(tables: &[LiveTable], guild: u64, lang: Lang) -> Vec<String> {
     if tables.is_empty() {
-        return vec![tr(lang, "tables.none", &[])];
+        return vec![tr(lang, "tables-none", &[])];
     }
     let mut pages = vec![tr(
         lang,
-        "tables.header",
-        &[("n", &tables.len().to_string())],
+        "tables-header",
+        &[("n", &tables.len())],
     )];
     for table in tables {
         let line = table_line(table, guild, lang);
@@ -54,7 +54,7 @@ pub(super) fn pages(tables: &[LiveTable], guild: u64, lang: Lang) -> Vec<String>
         }
         if pages.len() == PAGES {
             // Room for the note (its count is at most four digits longer).
-            let note = tr(lang, "tables.more", &[("n", &tables.len().to_string())]);
+            let note = tr(lang, "tables-more", &[("n", &tables.len())]);
             let last = pages.last_mut().expect("a page");
             while last.len() + 1 + note.len() > PAGE_CHARS {
                 match last.rfind('\n') {
@@ -66,10 +66,10 @@ pub(super) fn pages(tables: &[LiveTable], guild: u64, lang: Lang) -> Vec<String>
             // first page's first line is the header.
             let shown: usize =
                 pages.iter().map(|p| p.matches('\n').count()).sum::<usize>() + pages.len() - 1;
-            let more = (tables.len() - shown).to_string();
+            let more = tables.len() - shown;
             let last = pages.last_mut().expect("a page");
             last.push('\n');
-            last.push_str(&tr(lang, "tables.more", &[("n", &more)]));
+            last.push_str(&tr(lang, "tables-more", &[("n", &more)]));
             break;
         }
         pages.push(line);
@@ -82,17 +82,17 @@ pub(super) fn pages(tables: &[LiveTable], guild: u64, lang: Lang) -> Vec<String>
 pub(super) fn table_line(live: &LiveTable, guild: u64, lang: Lang) -> String {
     let table = &live.table;
     let state = match table.phase() {
-        Phase::Lobby { .. } => "tables.open",
-        Phase::Inviting { .. } => "tables.waiting",
-        Phase::Playing if table.paused().is_some() => "tables.paused",
-        _ => "tables.playing",
+        Phase::Lobby { .. } => "tables-open",
+        Phase::Inviting { .. } => "tables-waiting",
+        Phase::Playing if table.paused().is_some() => "tables-paused",
+        _ => "tables-playing",
     };
     let seats: Vec<String> = match table.phase() {
         Phase::Lobby { seats } => seats
             .iter()
             .map(|s| match s {
                 Some(p) => player_label(p, lang),
-                None => tr(lang, "lobby.free", &[]),
+                None => tr(lang, "lobby-free", &[]),
             })
             .collect(),
         Phase::Inviting { invites, .. } => std::iter::once(format!("<@{}>", table.host()))
@@ -108,7 +108,7 @@ pub(super) fn table_line(live: &LiveTable, guild: u64, lang: Lang) -> String {
         Some(link) => match link.message {
             Some(message) => format!(
                 "[{}](https://discord.com/channels/{guild}/{}/{message})",
-                tr(lang, "tables.board", &[]),
+                tr(lang, "tables-board", &[]),
                 link.channel
             ),
             None => format!("<#{}>", link.channel),
@@ -117,12 +117,12 @@ pub(super) fn table_line(live: &LiveTable, guild: u64, lang: Lang) -> String {
     };
     tr(
         lang,
-        "tables.line",
+        "tables-line",
         &[
             ("state", &tr(lang, state, &[])),
             ("game", &game_title(table.kind(), lang)),
             ("seats", &seats.join(" · ")),
-            ("moves", &table.history().len().to_string()),
+            ("moves", &table.history().len()),
             ("since", &format!("<t:{}:R>", table.last_action() / 1000)),
             ("board", &board),
         ],

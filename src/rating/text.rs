@@ -3,7 +3,7 @@
 //! readers) and the changes announced when a ranked match ends.
 
 use super::Rating;
-use crate::i18n::{tr, Lang};
+use crate::i18n::{escape_markdown, tr, GameName, Lang};
 
 /// A signed whole number: `+12`, `−7`, `±0`.
 pub fn signed(n: i64) -> String {
@@ -16,18 +16,15 @@ pub fn signed(n: i64) -> String {
 
 fn provisional_mark(rating: &Rating, lang: Lang) -> String {
     if rating.is_provisional() {
-        tr(lang, "rating.provisional_mark", &[])
+        tr(lang, "rating-provisional-mark", &[])
     } else {
         String::new()
     }
 }
 
-fn game_name(game: &str, lang: Lang) -> String {
-    tr(lang, &format!("game.{game}"), &[])
-}
-
 /// The `/rating` answer for one game: the rating with its uncertainty,
 /// the rank in the server, the ranked record and the last match's change.
+/// `name` is the person's display name, as typed (it is escaped here).
 pub fn rating_text(
     lang: Lang,
     name: &str,
@@ -39,10 +36,10 @@ pub fn rating_text(
     let mut lines = vec![
         tr(
             lang,
-            "rating.line",
+            "rating-line",
             &[
-                ("name", name),
-                ("game", &game_name(game, lang)),
+                ("name", &escape_markdown(name)),
+                ("game", &GameName(game)),
                 ("rating", &rating.display().to_string()),
                 ("provisional", &provisional_mark(rating, lang)),
                 (
@@ -51,40 +48,37 @@ pub fn rating_text(
                 ),
             ],
         ),
+        tr(lang, "rating-rank", &[("rank", &rank), ("rated", &rated)]),
         tr(
             lang,
-            "rating.rank",
-            &[("rank", &rank.to_string()), ("rated", &rated.to_string())],
-        ),
-        tr(
-            lang,
-            "rating.record",
+            "rating-record",
             &[
-                ("games", &rating.games.to_string()),
-                ("wins", &rating.wins.to_string()),
-                ("draws", &rating.draws.to_string()),
-                ("losses", &rating.losses.to_string()),
+                ("games", &rating.games),
+                ("wins", &rating.wins),
+                ("draws", &rating.draws),
+                ("losses", &rating.losses),
             ],
         ),
         tr(
             lang,
-            "rating.change",
+            "rating-change",
             &[("change", &signed(rating.display_change()))],
         ),
     ];
     if rating.is_provisional() {
-        lines.push(tr(lang, "rating.provisional", &[]));
+        lines.push(tr(lang, "rating-provisional", &[]));
     }
     lines.join("\n")
 }
 
-/// "Ana: 1532 (+32)": a person's rating after a ranked match.
+/// "Ana: 1532 (+32)": a person's rating after a ranked match (the name
+/// as typed).
 pub fn change_text(lang: Lang, name: &str, rating: &Rating) -> String {
     tr(
         lang,
-        "rating.after_match",
+        "rating-after-match",
         &[
-            ("name", name),
+            ("name", &escape_markdown(name)),
             ("rating", &rating.display().to_string()),
             ("provisional", &provisional_mark(rating, lang)),
             ("change", &signed(rating.display_change())),
@@ -92,19 +86,20 @@ pub fn change_text(lang: Lang, name: &str, rating: &Rating) -> String {
     )
 }
 
-/// One leaderboard line as text: "3. Ana — 1532? (4 W, 1 D, 2 L)".
+/// One leaderboard line as text: "3. Ana — 1532? (4 W, 1 D, 2 L)" (the
+/// name as typed).
 pub fn leaderboard_line(lang: Lang, rank: u32, name: &str, rating: &Rating) -> String {
     tr(
         lang,
-        "leaderboard.line",
+        "leaderboard-line",
         &[
-            ("rank", &rank.to_string()),
-            ("name", name),
+            ("rank", &rank),
+            ("name", &escape_markdown(name)),
             ("rating", &rating.display().to_string()),
             ("provisional", &provisional_mark(rating, lang)),
-            ("wins", &rating.wins.to_string()),
-            ("draws", &rating.draws.to_string()),
-            ("losses", &rating.losses.to_string()),
+            ("wins", &rating.wins),
+            ("draws", &rating.draws),
+            ("losses", &rating.losses),
         ],
     )
 }
@@ -117,13 +112,13 @@ pub fn leaderboard_text(
     lines: &[(u32, &str, &Rating)],
     own: Option<(u32, &str, &Rating)>,
 ) -> String {
-    let game_title = game_name(game, lang);
+    let game = GameName(game);
     let mut out = vec![format!(
         "**{}**",
-        tr(lang, "leaderboard.title", &[("game", &game_title)])
+        tr(lang, "leaderboard-title", &[("game", &game)])
     )];
     if lines.is_empty() {
-        out.push(tr(lang, "leaderboard.empty", &[("game", &game_title)]));
+        out.push(tr(lang, "leaderboard-empty", &[("game", &game)]));
     }
     for (rank, name, rating) in lines {
         out.push(leaderboard_line(lang, *rank, name, rating));
@@ -131,7 +126,7 @@ pub fn leaderboard_text(
     if let Some((rank, name, rating)) = own {
         out.push(format!(
             "{}: {}",
-            tr(lang, "leaderboard.your_line", &[]),
+            tr(lang, "leaderboard-your-line", &[]),
             leaderboard_line(lang, rank, name, rating)
         ));
     }
@@ -166,5 +161,20 @@ mod tests {
         assert!(empty.contains("Sua posição: 4. Bo"), "{empty}");
         assert_eq!(signed(-7), "−7");
         assert_eq!(signed(0), "±0");
+    }
+
+    #[test]
+    fn names_full_of_markdown_show_as_typed() {
+        let rating = Rating::new(Model::Glicko2);
+        let name = "**x** [y](https://e.x) {game} <@&123>";
+        let inert = r"\*\*x\*\* \[y\]\(https\://e\.x\) \{game\} \<\@&123\>";
+        let text = rating_text(Lang::En, name, "connect4", &rating, 1, 1);
+        assert!(
+            text.starts_with(&format!("**{inert}** — Connect Four")),
+            "{text}"
+        );
+        let board = leaderboard_text(Lang::Fr, "connect4", &[(1, name, &rating)], None);
+        assert!(board.contains(&format!("1. {inert} — 1500?")), "{board}");
+        assert!(change_text(Lang::PtBr, name, &rating).starts_with(inert));
     }
 }

@@ -41,9 +41,9 @@ pub(super) fn rod_name(x: usize, y: usize) -> String {
 
 fn level_title(level: usize, lang: Lang) -> String {
     match level {
-        0 => tr(lang, "image.level_bottom", &[]),
-        3 => tr(lang, "image.level_top", &[]),
-        _ => tr(lang, "image.level", &[("n", &(level + 1).to_string())]),
+        0 => tr(lang, "image-level-bottom", &[]),
+        3 => tr(lang, "image-level-top", &[]),
+        _ => tr(lang, "image-level", &[("n", &(level + 1))]),
     }
 }
 
@@ -260,19 +260,26 @@ pub(super) fn alt(view: &CubeView) -> String {
     );
     let mut out = tr(
         lang,
-        "alt.cube.summary",
-        &[("total", &total.to_string()), ("seats", &seats)],
+        "alt-cube-summary",
+        &[("total", &total), ("seats", &seats)],
     );
     if let Some((level, x, y)) = view.last.filter(in_cube) {
-        let (rod, level_text) = (rod_name(x, y), (level + 1).to_string());
-        let place = [("rod", rod.as_str()), ("level", level_text.as_str())];
+        let (rod, level_no) = (rod_name(x, y), level + 1);
         out.push(' ');
         out += &match view.at(level, x, y) {
             Some(s) => {
                 let who = seat_label(s, lang);
-                tr(lang, "alt.cube.last", &[place[0], place[1], ("who", &who)])
+                tr(
+                    lang,
+                    "alt-cube-last",
+                    &[("rod", &rod), ("level", &level_no), ("who", &who)],
+                )
             }
-            None => tr(lang, "alt.cube.last_anon", &place),
+            None => tr(
+                lang,
+                "alt-cube-last-anon",
+                &[("rod", &rod), ("level", &level_no)],
+            ),
         };
     }
     for line in &view.lines {
@@ -280,10 +287,10 @@ pub(super) fn alt(view: &CubeView) -> String {
             .iter()
             .filter(|cell| in_cube(cell))
             .map(|&(l, x, y)| {
-                let level = (l + 1).to_string();
+                let level = l + 1;
                 tr(
                     lang,
-                    "alt.cube.cell",
+                    "alt-cube-cell",
                     &[("rod", &rod_name(x, y)), ("level", &level)],
                 )
             })
@@ -293,15 +300,15 @@ pub(super) fn alt(view: &CubeView) -> String {
         out += &match line.first().and_then(|&(l, x, y)| view.at(l, x, y)) {
             Some(s) => tr(
                 lang,
-                "alt.cube.win",
+                "alt-cube-win",
                 &[("who", &seat_label(s, lang)), ("cells", &cells)],
             ),
-            None => tr(lang, "alt.cube.win_anon", &[("cells", &cells)]),
+            None => tr(lang, "alt-cube-win-anon", &[("cells", &cells)]),
         };
     }
     out.push(' ');
     if total > 0 {
-        out += &tr(lang, "alt.cube.rods", &[]);
+        out += &tr(lang, "alt-cube-rods", &[]);
         let mut empty = Vec::new();
         for y in 0..4 {
             for x in 0..4 {
@@ -321,10 +328,10 @@ pub(super) fn alt(view: &CubeView) -> String {
             out.push('.');
         } else {
             out.push(' ');
-            out += &tr(lang, "alt.empty", &[("list", &list(&empty))]);
+            out += &tr(lang, "alt-empty", &[("list", &list(&empty))]);
         }
     } else {
-        out += &tr(lang, "alt.cube.empty", &[]);
+        out += &tr(lang, "alt-cube-empty", &[]);
     }
     out
 }

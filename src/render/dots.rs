@@ -261,21 +261,23 @@ pub(super) fn alt(view: &DotsView) -> String {
     };
     let lines = lines_of(&l);
     let drawn: Vec<Seat> = lines.iter().filter_map(|&line| view.line(line)).collect();
-    let count = |seat: Seat| drawn.iter().filter(|&&s| s == seat).count().to_string();
+    let count = |seat: Seat| drawn.iter().filter(|&&s| s == seat).count();
+    let boxes = view.width * view.height;
     let mut out = tr(
         lang,
-        "alt.dots.summary",
+        "alt-dots-summary",
         &[
-            ("width", &view.width.to_string()),
-            ("height", &view.height.to_string()),
+            ("width", &view.width),
+            ("height", &view.height),
+            ("boxes", &boxes),
             ("a", &name(0)),
             ("a_seat", &seat_label(0, lang)),
-            ("a_score", &view.scores[0].to_string()),
+            ("a_score", &view.scores[0]),
             ("b", &name(1)),
             ("b_seat", &seat_label(1, lang)),
-            ("b_score", &view.scores[1].to_string()),
-            ("drawn", &drawn.len().to_string()),
-            ("lines", &lines.len().to_string()),
+            ("b_score", &view.scores[1]),
+            ("drawn", &drawn.len()),
+            ("lines", &lines.len()),
             ("a_lines", &count(0)),
             ("b_lines", &count(1)),
         ],
@@ -286,10 +288,10 @@ pub(super) fn alt(view: &DotsView) -> String {
         out += &match view.line(line) {
             Some(s) => tr(
                 lang,
-                "alt.dots.last",
+                "alt-dots-last",
                 &[("line", &line_name), ("who", &name(s as usize))],
             ),
-            None => tr(lang, "alt.dots.last_anon", &[("line", &line_name)]),
+            None => tr(lang, "alt-dots-last-anon", &[("line", &line_name)]),
         };
     }
     let mut open = 0;
@@ -305,19 +307,19 @@ pub(super) fn alt(view: &DotsView) -> String {
     }
     if owned.iter().any(|boxes| !boxes.is_empty()) {
         out.push(' ');
-        out += &tr(lang, "alt.dots.named", &[]);
+        out += &tr(lang, "alt-dots-named", &[]);
     }
     for (seat, boxes) in owned.iter().enumerate() {
         if !boxes.is_empty() {
             out.push(' ');
             out += &tr(
                 lang,
-                "alt.dots.boxes",
+                "alt-dots-boxes",
                 &[("who", &name(seat)), ("list", &list(boxes))],
             );
         }
     }
     out.push(' ');
-    out += &tr(lang, "alt.dots.open", &[("n", &open.to_string())]);
+    out += &tr(lang, "alt-dots-open", &[("n", &open)]);
     out
 }

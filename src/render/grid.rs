@@ -237,9 +237,9 @@ pub(super) fn alt(view: &GridView) -> String {
     let lang = view.lang;
     let seats = seat_count(view);
     let title = if seats == 3 {
-        tr(lang, "game.connect4-3p", &[])
+        tr(lang, "game-connect4-3p", &[])
     } else {
-        tr(lang, "game.connect4", &[])
+        tr(lang, "game-connect4", &[])
     };
     let mut counts = [0usize; 256];
     for &seat in view.cells.iter().flatten().flatten() {
@@ -251,29 +251,36 @@ pub(super) fn alt(view: &GridView) -> String {
         .collect();
     let mut out = tr(
         lang,
-        "alt.grid.summary",
+        "alt-grid-summary",
         &[
             ("title", &title),
-            ("columns", &view.columns.to_string()),
-            ("rows", &view.rows.to_string()),
-            ("total", &total.to_string()),
+            ("columns", &view.columns),
+            ("rows", &view.rows),
+            ("total", &total),
             ("seats", &list(&per_seat)),
         ],
     );
     match view.last {
         Some((column, row)) => {
             let who = view.at(column, row).map(|s| seat_label(s, lang));
-            let (column, row) = ((column + 1).to_string(), (row + 1).to_string());
-            let place = [("column", column.as_str()), ("row", row.as_str())];
+            let (column, row) = (column + 1, row + 1);
             out.push(' ');
             out += &match who {
-                Some(who) => tr(lang, "alt.grid.last", &[place[0], place[1], ("who", &who)]),
-                None => tr(lang, "alt.grid.last_anon", &place),
+                Some(who) => tr(
+                    lang,
+                    "alt-grid-last",
+                    &[("column", &column), ("row", &row), ("who", &who)],
+                ),
+                None => tr(
+                    lang,
+                    "alt-grid-last-anon",
+                    &[("column", &column), ("row", &row)],
+                ),
             };
         }
         None if total == 0 => {
             out.push(' ');
-            out += &tr(lang, "alt.grid.empty", &[]);
+            out += &tr(lang, "alt-grid-empty", &[]);
         }
         None => {}
     }
@@ -287,15 +294,15 @@ pub(super) fn alt(view: &GridView) -> String {
         out += &match line.first().and_then(|&(c, r)| view.at(c, r)) {
             Some(s) => tr(
                 lang,
-                "alt.grid.win",
+                "alt-grid-win",
                 &[("who", &seat_label(s, lang)), ("cells", &cells)],
             ),
-            None => tr(lang, "alt.grid.win_anon", &[("cells", &cells)]),
+            None => tr(lang, "alt-grid-win-anon", &[("cells", &cells)]),
         };
     }
     if total > 0 {
         out.push(' ');
-        out += &tr(lang, "alt.grid.columns", &[]);
+        out += &tr(lang, "alt-grid-columns", &[]);
         let mut empty = Vec::new();
         for column in 0..view.columns {
             let discs: Vec<String> = (0..view.rows)
@@ -310,7 +317,7 @@ pub(super) fn alt(view: &GridView) -> String {
         }
         if !empty.is_empty() {
             out.push(' ');
-            out += &tr(lang, "alt.empty", &[("list", &list(&empty))]);
+            out += &tr(lang, "alt-empty", &[("list", &list(&empty))]);
         } else if out.ends_with(';') {
             out.pop();
             out.push('.');

@@ -205,7 +205,7 @@ fn seat_label(seat: Seat, lang: Lang) -> String {
 
 /// A seat's colour name in `lang`.
 fn colour(seat: Seat, lang: Lang) -> String {
-    tr(lang, &format!("colour.{}", style(seat).name), &[])
+    tr(lang, &format!("colour-{}", style(seat).name), &[])
 }
 
 /// A seat's mark centred at a point; `r` is the mark's radius.

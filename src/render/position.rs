@@ -143,12 +143,15 @@ mod tests {
             assert_ne!(images[0], images[1], "{kind:?}: Portuguese words drawn");
             assert_ne!(images[0], images[2], "{kind:?}: French words drawn");
             assert_ne!(images[1], images[2], "{kind:?}");
+            assert_ne!(images[0], images[3], "{kind:?}: Spanish words drawn");
+            assert_ne!(images[0], images[5], "{kind:?}: German words drawn");
+            assert_ne!(images[3], images[5], "{kind:?}");
         }
         let mut game = AnyGame::new(GameKind::Connect4).unwrap();
         game.play(3).unwrap();
         let alt = position(&game, &[], Lang::Fr).alt;
         assert!(
-            alt.starts_with("Quatre en ligne, 7 colonnes × 6 rangées, 1 jetons"),
+            alt.starts_with("Quatre en ligne, 7 colonnes × 6 rangées, 1 jeton"),
             "{alt}"
         );
         assert!(

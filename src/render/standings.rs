@@ -10,7 +10,7 @@
 use super::draw::{self, printable, Align, Draw};
 use super::indexed::{Indexed, Palette};
 use super::{encode, Image};
-use crate::i18n::{tr, Lang};
+use crate::i18n::{tr, Arg, GameName, Lang};
 use image::RgbImage;
 use imageproc::drawing::draw_filled_rect_mut;
 use imageproc::rect::Rect;
@@ -248,7 +248,7 @@ fn standing_row(
         Align::Right,
     );
     if line.provisional {
-        let mark = tr(lang, "rating.provisional_mark", &[]);
+        let mark = tr(lang, "rating-provisional-mark", &[]);
         canvas.text(&mark, X_RATING + 3.0, cy, 16.0, MUTED, Align::Left);
     }
     canvas.text(
@@ -266,34 +266,34 @@ fn standing_row(
 
 fn alt_line(line: &StandingLine, lang: Lang) -> String {
     let provisional = if line.provisional {
-        tr(lang, "rating.provisional_mark", &[])
+        tr(lang, "rating-provisional-mark", &[])
     } else {
         String::new()
     };
     tr(
         lang,
-        "alt.leaderboard.line",
+        "alt-leaderboard-line",
         &[
-            ("rank", &line.rank.to_string()),
+            ("rank", &line.rank),
             ("name", &printable(&line.name)),
             ("rating", &line.rating.to_string()),
             ("provisional", &provisional),
-            ("wins", &line.results.wins.to_string()),
-            ("draws", &line.results.draws.to_string()),
-            ("losses", &line.results.losses.to_string()),
+            ("wins", &line.results.wins),
+            ("draws", &line.results.draws),
+            ("losses", &line.results.losses),
         ],
     )
 }
 
 fn game_name(game: &str, lang: Lang) -> String {
-    tr(lang, &format!("game.{game}"), &[])
+    tr(lang, &format!("game-{game}"), &[])
 }
 
 /// A server's leaderboard in one game: the top lines, then the asker's own
 /// line below a gap when they are not among them.
 pub fn leaderboard(view: &LeaderboardView, lang: Lang) -> Image {
-    let game = game_name(&view.game, lang);
-    let title = tr(lang, "leaderboard.title", &[("game", &game)]);
+    let game = GameName(&view.game);
+    let title = tr(lang, "leaderboard-title", &[("game", &game)]);
     let rows = view.lines.len().max(1) as i32;
     let own_height = if view.own.is_some() {
         30 + ROW_HEIGHT
@@ -307,7 +307,7 @@ pub fn leaderboard(view: &LeaderboardView, lang: Lang) -> Image {
     let hy = (TITLE_HEIGHT + HEADER_HEIGHT / 2) as f32;
     let header = |key: &str| tr(lang, key, &[]);
     canvas.text(
-        &header("leaderboard.rank"),
+        &header("leaderboard-rank"),
         24.0,
         hy,
         13.0,
@@ -315,7 +315,7 @@ pub fn leaderboard(view: &LeaderboardView, lang: Lang) -> Image {
         Align::Left,
     );
     canvas.text(
-        &header("leaderboard.player"),
+        &header("leaderboard-player"),
         X_NAME,
         hy,
         13.0,
@@ -323,7 +323,7 @@ pub fn leaderboard(view: &LeaderboardView, lang: Lang) -> Image {
         Align::Left,
     );
     canvas.text(
-        &header("leaderboard.rating"),
+        &header("leaderboard-rating"),
         X_RATING,
         hy,
         13.0,
@@ -331,7 +331,7 @@ pub fn leaderboard(view: &LeaderboardView, lang: Lang) -> Image {
         Align::Right,
     );
     canvas.text(
-        &header("leaderboard.record"),
+        &header("leaderboard-record"),
         X_RECORD,
         hy,
         13.0,
@@ -342,7 +342,7 @@ pub fn leaderboard(view: &LeaderboardView, lang: Lang) -> Image {
     let mut y = TITLE_HEIGHT + HEADER_HEIGHT;
     if view.lines.is_empty() {
         canvas.rect(0, y, WIDTH as i32, y + ROW_HEIGHT, PAPER);
-        let empty = tr(lang, "leaderboard.empty", &[("game", &game)]);
+        let empty = tr(lang, "leaderboard-empty", &[("game", &game)]);
         let empty = fit(&empty, 14.0, WIDTH as f32 - 48.0);
         let cy = (y + ROW_HEIGHT / 2) as f32;
         canvas.text(&empty, 24.0, cy, 14.0, MUTED, Align::Left);
@@ -357,7 +357,7 @@ pub fn leaderboard(view: &LeaderboardView, lang: Lang) -> Image {
         y += ROW_HEIGHT;
     }
     if let Some(own) = &view.own {
-        let label = tr(lang, "leaderboard.your_line", &[]);
+        let label = tr(lang, "leaderboard-your-line", &[]);
         canvas.text(&label, 24.0, (y + 15) as f32, 13.0, MUTED, Align::Left);
         y += 30;
         standing_row(&mut canvas, own, y, PAPER, true, lang);
@@ -365,18 +365,18 @@ pub fn leaderboard(view: &LeaderboardView, lang: Lang) -> Image {
 
     let mut lines: Vec<String> = view.lines.iter().map(|l| alt_line(l, lang)).collect();
     if view.lines.is_empty() {
-        lines.push(tr(lang, "leaderboard.empty", &[("game", &game)]));
+        lines.push(tr(lang, "leaderboard-empty", &[("game", &game)]));
     }
     if let Some(own) = &view.own {
         lines.push(tr(
             lang,
-            "alt.leaderboard.own",
+            "alt-leaderboard-own",
             &[("line", &alt_line(own, lang))],
         ));
     }
     let alt = tr(
         lang,
-        "alt.leaderboard",
+        "alt-leaderboard",
         &[("title", &title), ("lines", &lines.join(" "))],
     );
     finish(canvas, alt)
@@ -424,25 +424,70 @@ fn results_row(canvas: &mut Canvas, label: &str, results: Results, y: i32, stron
     }
 }
 
-fn alt_results(lang: Lang, key: &str, results: Results, extra: &[(&str, &str)]) -> String {
-    let (w, d, l) = (
-        results.wins.to_string(),
-        results.draws.to_string(),
-        results.losses.to_string(),
-    );
-    let mut args = vec![
-        ("wins", w.as_str()),
-        ("draws", d.as_str()),
-        ("losses", l.as_str()),
+fn alt_results(lang: Lang, key: &str, results: Results, extra: &[(&str, &dyn Arg)]) -> String {
+    let mut args: Vec<(&str, &dyn Arg)> = vec![
+        ("wins", &results.wins),
+        ("draws", &results.draws),
+        ("losses", &results.losses),
     ];
     args.extend_from_slice(extra);
     tr(lang, key, &args)
 }
 
+/// The words of [`stats`] in one text, for screen readers; `name` is the
+/// person's name as the text shows it (printable for the image's alt
+/// text, escaped for markdown in a message).
+pub fn stats_alt(view: &StatsView, lang: Lang, name: &str) -> String {
+    let title = tr(lang, "stats-title", &[("name", &name)]);
+    let mut lines = Vec::new();
+    if view.games.is_empty() {
+        lines.push(tr(lang, "stats-none", &[("name", &name)]));
+    }
+    for game in &view.games {
+        let title = game_name(&game.game, lang);
+        lines.push(alt_results(
+            lang,
+            "alt-stats-game",
+            game.total,
+            &[("game", &title)],
+        ));
+        if game.vs_people.games() > 0 {
+            lines.push(alt_results(
+                lang,
+                "alt-stats-vs-people",
+                game.vs_people,
+                &[],
+            ));
+        }
+        for (level, results) in &game.vs_cpu {
+            let level = tr(lang, &format!("level-{level}"), &[]);
+            lines.push(alt_results(
+                lang,
+                "alt-stats-vs-cpu",
+                *results,
+                &[("level", &level)],
+            ));
+        }
+    }
+    let all = tr(lang, "stats-all-games", &[]);
+    lines.push(alt_results(
+        lang,
+        "alt-stats-game",
+        view.total,
+        &[("game", &all)],
+    ));
+    lines.push(tr(lang, "stats-streak", &[("n", &view.longest_streak)]));
+    tr(
+        lang,
+        "alt-stats",
+        &[("title", &title), ("lines", &lines.join(" "))],
+    )
+}
+
 /// A person's results in a server: per game, the total, against people
 /// and against the CPU by level; then all games and the longest streak.
 pub fn stats(view: &StatsView, lang: Lang) -> Image {
-    let title = tr(lang, "stats.title", &[("name", &printable(&view.name))]);
+    let title = tr(lang, "stats-title", &[("name", &printable(&view.name))]);
     let rows: i32 = view
         .games
         .iter()
@@ -455,17 +500,16 @@ pub fn stats(view: &StatsView, lang: Lang) -> Image {
 
     let hy = (TITLE_HEIGHT + HEADER_HEIGHT / 2) as f32;
     for (key, x) in [
-        ("stats.wins", X_WINS),
-        ("stats.draws", X_DRAWS),
-        ("stats.losses", X_LOSSES),
+        ("stats-wins", X_WINS),
+        ("stats-draws", X_DRAWS),
+        ("stats-losses", X_LOSSES),
     ] {
         canvas.text(&tr(lang, key, &[]), x, hy, 12.0, MUTED, Align::Right);
     }
 
-    let mut alt = Vec::new();
     let mut y = TITLE_HEIGHT + HEADER_HEIGHT;
     if view.games.is_empty() {
-        let none = tr(lang, "stats.none", &[("name", &printable(&view.name))]);
+        let none = tr(lang, "stats-none", &[("name", &printable(&view.name))]);
         let none = fit(&none, 15.0, WIDTH as f32 - 48.0);
         canvas.text(
             &none,
@@ -475,7 +519,6 @@ pub fn stats(view: &StatsView, lang: Lang) -> Image {
             MUTED,
             Align::Left,
         );
-        alt.push(none);
         y += STATS_ROW;
     }
     for game in &view.games {
@@ -485,34 +528,16 @@ pub fn stats(view: &StatsView, lang: Lang) -> Image {
         canvas.rect(0, y, WIDTH as i32, y + (card_rows - 1) * STATS_ROW, PAPER);
         canvas.rect(0, y, 6, y + (card_rows - 1) * STATS_ROW, FRAME);
         results_row(&mut canvas, &name, game.total, y, true);
-        alt.push(alt_results(
-            lang,
-            "alt.stats.game",
-            game.total,
-            &[("game", &name)],
-        ));
         y += STATS_ROW;
         if game.vs_people.games() > 0 {
-            let label = tr(lang, "stats.vs_people", &[]);
+            let label = tr(lang, "stats-vs-people", &[]);
             results_row(&mut canvas, &label, game.vs_people, y, false);
-            alt.push(alt_results(
-                lang,
-                "alt.stats.vs_people",
-                game.vs_people,
-                &[],
-            ));
             y += STATS_ROW;
         }
         for (level, results) in &game.vs_cpu {
-            let level = tr(lang, &format!("level.{level}"), &[]);
-            let label = tr(lang, "stats.vs_cpu", &[("level", &level)]);
+            let level = tr(lang, &format!("level-{level}"), &[]);
+            let label = tr(lang, "stats-vs-cpu", &[("level", &level)]);
             results_row(&mut canvas, &label, *results, y, false);
-            alt.push(alt_results(
-                lang,
-                "alt.stats.vs_cpu",
-                *results,
-                &[("level", &level)],
-            ));
             y += STATS_ROW;
         }
         y += STATS_ROW;
@@ -520,20 +545,10 @@ pub fn stats(view: &StatsView, lang: Lang) -> Image {
     // All games, and the streak.
     canvas.rect(0, y, WIDTH as i32, y + 2 * STATS_ROW, PAPER);
     canvas.rect(0, y, WIDTH as i32, y + 2, FRAME);
-    let all = tr(lang, "stats.all_games", &[]);
+    let all = tr(lang, "stats-all-games", &[]);
     results_row(&mut canvas, &all, view.total, y, true);
-    alt.push(alt_results(
-        lang,
-        "alt.stats.game",
-        view.total,
-        &[("game", &all)],
-    ));
     y += STATS_ROW;
-    let streak = tr(
-        lang,
-        "stats.streak",
-        &[("n", &view.longest_streak.to_string())],
-    );
+    let streak = tr(lang, "stats-streak", &[("n", &view.longest_streak)]);
     canvas.text(
         &streak,
         24.0,
@@ -542,14 +557,7 @@ pub fn stats(view: &StatsView, lang: Lang) -> Image {
         INK,
         Align::Left,
     );
-    alt.push(streak);
-
-    let alt = tr(
-        lang,
-        "alt.stats",
-        &[("title", &title), ("lines", &alt.join(" "))],
-    );
-    finish(canvas, alt)
+    finish(canvas, stats_alt(view, lang, &printable(&view.name)))
 }
 
 #[cfg(test)]
@@ -634,7 +642,9 @@ mod tests {
             "{}",
             image.alt
         );
-        assert!(image.alt.contains("1. Player 101: 1863, 1 wins"));
+        assert!(image
+            .alt
+            .contains("1. Player 101: 1863, 1 win, 1 draw, 2 losses"));
         assert!(image.alt.contains("Your line: 27. Player 999"));
     }
 
@@ -666,8 +676,8 @@ mod tests {
             decode(&image);
             assert!(image.alt.contains(&tr(
                 lang,
-                "leaderboard.empty",
-                &[("game", &game_name("connect4-3p", lang))]
+                "leaderboard-empty",
+                &[("game", &GameName("connect4-3p"))]
             )));
         }
     }

@@ -27,11 +27,11 @@ impl Busy {
     /// The message key of the private answer.
     pub fn key(self) -> &'static str {
         match self {
-            Busy::Reviews => "busy.reviews",
-            Busy::ServerReviews => "busy.server_reviews",
-            Busy::Hints => "busy.hints",
-            Busy::HintQueue => "busy.hint_queue",
-            Busy::Tables => "busy.tables",
+            Busy::Reviews => "busy-reviews",
+            Busy::ServerReviews => "busy-server-reviews",
+            Busy::Hints => "busy-hints",
+            Busy::HintQueue => "busy-hint-queue",
+            Busy::Tables => "busy-tables",
         }
     }
 }

@@ -540,8 +540,8 @@ impl Table {
 
 /// The CPU's name with its level, in `lang`: "CPU (hard)".
 pub fn cpu_name(level: Level, lang: Lang) -> String {
-    let level = crate::i18n::tr(lang, &format!("level.{}", level.name()), &[]);
-    crate::i18n::tr(lang, "cpu.name", &[("level", &level)])
+    let level = crate::i18n::tr(lang, &format!("level-{}", level.name()), &[]);
+    crate::i18n::tr(lang, "cpu-name", &[("level", &level)])
 }
 
 /// A table that plays a daily puzzle: the person starts from the puzzle's

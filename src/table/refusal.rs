@@ -2,7 +2,7 @@
 //! privately (ephemeral) and changes nothing.
 
 use crate::game::GameKind;
-use crate::i18n::{game_title, tr, Lang};
+use crate::i18n::{tr, GameName, Lang};
 use std::fmt;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,70 +105,71 @@ impl Refusal {
     /// The key of the short private answer in the message catalogs.
     pub fn key(&self) -> &'static str {
         match self {
-            Refusal::TableRunning { .. } => "refusal.table_running",
-            Refusal::NoTable => "refusal.no_table",
-            Refusal::NotYourTurn => "refusal.not_your_turn",
-            Refusal::NotYourTable => "refusal.not_your_table",
-            Refusal::Full => "refusal.column_full",
-            Refusal::RodFull => "refusal.rod_full",
-            Refusal::AlreadyDrawn => "refusal.line_drawn",
-            Refusal::NoSuchMove => "refusal.no_such_move",
-            Refusal::GameOver => "refusal.game_over",
-            Refusal::StaleBoard => "refusal.stale",
-            Refusal::NotInvited => "refusal.not_invited",
-            Refusal::HostCannotAnswer => "refusal.host_cannot_answer",
-            Refusal::AlreadyAnswered => "refusal.already_answered",
-            Refusal::InvitationExpired => "refusal.invitation_expired",
-            Refusal::AlreadyStarted => "refusal.already_started",
-            Refusal::NotStarted => "refusal.not_started",
-            Refusal::MatchNotOver => "refusal.match_not_over",
-            Refusal::TableClosed => "refusal.table_closed",
-            Refusal::InvitedYourself => "refusal.invited_yourself",
-            Refusal::TooManyPlayers => "refusal.too_many_players",
-            Refusal::BotOpponent => "refusal.bot_opponent",
-            Refusal::NothingToUndo => "refusal.nothing_to_undo",
-            Refusal::OwnUndoRequest => "refusal.own_undo_request",
-            Refusal::UndoPending => "refusal.undo_pending",
-            Refusal::HintNotYourTurn => "refusal.hint_not_your_turn",
-            Refusal::UnknownGame => "refusal.unknown_game",
-            Refusal::NotInGuild => "refusal.not_in_guild",
-            Refusal::TableReplaced => "refusal.table_replaced",
-            Refusal::BrokenTable => "refusal.broken_table",
-            Refusal::HintPending => "refusal.hint_pending",
-            Refusal::NoUndoRequest => "refusal.no_undo_request",
-            Refusal::UnknownControl => "refusal.unknown_control",
-            Refusal::OpenSelfPlay => "refusal.open_self_play",
-            Refusal::NotHost => "refusal.not_host",
-            Refusal::Paused => "refusal.paused",
-            Refusal::AlreadyPaused => "refusal.already_paused",
-            Refusal::NotPaused => "refusal.not_paused",
-            Refusal::AlreadySeated => "refusal.already_seated",
-            Refusal::NoFreeSeat => "refusal.no_free_seat",
-            Refusal::NoCpuSeat => "refusal.no_cpu_seat",
-            Refusal::HostStays => "refusal.host_stays",
-            Refusal::NoSeatToRejoin => "refusal.no_seat_to_rejoin",
-            Refusal::AlreadyRejoined => "refusal.already_rejoined",
-            Refusal::ResignedForGood => "refusal.resigned_for_good",
-            Refusal::CannotEnd => "refusal.cannot_end",
-            Refusal::NothingDue => "refusal.nothing_due",
-            Refusal::NotOpen => "refusal.not_open",
-            Refusal::NoUndoInRanked => "refusal.no_undo_in_ranked",
-            Refusal::NoUndoInPuzzle => "refusal.no_undo_in_puzzle",
-            Refusal::PuzzleAlone => "refusal.puzzle_alone",
-            Refusal::CannotChangeSettings => "refusal.cannot_change_settings",
-            Refusal::RankedNeedsPeople => "refusal.ranked_needs_people",
-            Refusal::RankedOff => "refusal.ranked_off",
-            Refusal::SelfPlayForTwo => "error.self_in_three",
+            Refusal::TableRunning { .. } => "refusal-table-running",
+            Refusal::NoTable => "refusal-no-table",
+            Refusal::NotYourTurn => "refusal-not-your-turn",
+            Refusal::NotYourTable => "refusal-not-your-table",
+            Refusal::Full => "refusal-column-full",
+            Refusal::RodFull => "refusal-rod-full",
+            Refusal::AlreadyDrawn => "refusal-line-drawn",
+            Refusal::NoSuchMove => "refusal-no-such-move",
+            Refusal::GameOver => "refusal-game-over",
+            Refusal::StaleBoard => "refusal-stale",
+            Refusal::NotInvited => "refusal-not-invited",
+            Refusal::HostCannotAnswer => "refusal-host-cannot-answer",
+            Refusal::AlreadyAnswered => "refusal-already-answered",
+            Refusal::InvitationExpired => "refusal-invitation-expired",
+            Refusal::AlreadyStarted => "refusal-already-started",
+            Refusal::NotStarted => "refusal-not-started",
+            Refusal::MatchNotOver => "refusal-match-not-over",
+            Refusal::TableClosed => "refusal-table-closed",
+            Refusal::InvitedYourself => "refusal-invited-yourself",
+            Refusal::TooManyPlayers => "refusal-too-many-players",
+            Refusal::BotOpponent => "refusal-bot-opponent",
+            Refusal::NothingToUndo => "refusal-nothing-to-undo",
+            Refusal::OwnUndoRequest => "refusal-own-undo-request",
+            Refusal::UndoPending => "refusal-undo-pending",
+            Refusal::HintNotYourTurn => "refusal-hint-not-your-turn",
+            Refusal::UnknownGame => "refusal-unknown-game",
+            Refusal::NotInGuild => "refusal-not-in-guild",
+            Refusal::TableReplaced => "refusal-table-replaced",
+            Refusal::BrokenTable => "refusal-broken-table",
+            Refusal::HintPending => "refusal-hint-pending",
+            Refusal::NoUndoRequest => "refusal-no-undo-request",
+            Refusal::UnknownControl => "refusal-unknown-control",
+            Refusal::OpenSelfPlay => "refusal-open-self-play",
+            Refusal::NotHost => "refusal-not-host",
+            Refusal::Paused => "refusal-paused",
+            Refusal::AlreadyPaused => "refusal-already-paused",
+            Refusal::NotPaused => "refusal-not-paused",
+            Refusal::AlreadySeated => "refusal-already-seated",
+            Refusal::NoFreeSeat => "refusal-no-free-seat",
+            Refusal::NoCpuSeat => "refusal-no-cpu-seat",
+            Refusal::HostStays => "refusal-host-stays",
+            Refusal::NoSeatToRejoin => "refusal-no-seat-to-rejoin",
+            Refusal::AlreadyRejoined => "refusal-already-rejoined",
+            Refusal::ResignedForGood => "refusal-resigned-for-good",
+            Refusal::CannotEnd => "refusal-cannot-end",
+            Refusal::NothingDue => "refusal-nothing-due",
+            Refusal::NotOpen => "refusal-not-open",
+            Refusal::NoUndoInRanked => "refusal-no-undo-in-ranked",
+            Refusal::NoUndoInPuzzle => "refusal-no-undo-in-puzzle",
+            Refusal::PuzzleAlone => "refusal-puzzle-alone",
+            Refusal::CannotChangeSettings => "refusal-cannot-change-settings",
+            Refusal::RankedNeedsPeople => "refusal-ranked-needs-people",
+            Refusal::RankedOff => "refusal-ranked-off",
+            Refusal::SelfPlayForTwo => "error-self-in-three",
         }
     }
 
     /// The short private answer in `lang`.
     pub fn message_in(&self, lang: Lang) -> String {
-        let game = match self {
-            Refusal::TableRunning { kind } => game_title(*kind, lang),
-            _ => String::new(),
-        };
-        tr(lang, self.key(), &[("game", &game)])
+        match self {
+            Refusal::TableRunning { kind } => {
+                tr(lang, self.key(), &[("game", &GameName::of(*kind))])
+            }
+            _ => tr(lang, self.key(), &[]),
+        }
     }
 
     /// The short private answer, in English.

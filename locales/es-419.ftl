@@ -1,0 +1,50 @@
+# Español (Latinoamérica, es-419). Solo lo que aquí se dice distinto que en
+# es-ES: el resto lo toma de es-ES.ftl (y lo que faltara, de en-US.ftl).
+# Aquí se prefiere el pretérito («expiró», «te rendiste») al antepresente,
+# «presionar» a «pulsar», y el juego de puntos y cajas se llama Timbiriche.
+
+refusal-host-cannot-answer = Tú enviaste esta invitación: espera la respuesta.
+refusal-already-answered = Ya respondiste a esta invitación.
+refusal-invitation-expired = Esta invitación expiró.
+refusal-already-started = Esta partida ya empezó.
+refusal-game-over = Esta partida ya terminó.
+refusal-table-replaced = Se abrió una mesa más nueva en este canal: usa su tablero.
+refusal-broken-table = Lo siento, esta mesa no se pudo recuperar después de un reinicio y no se puede jugar: abre una nueva en este canal.
+refusal-own-undo-request = Tú pediste deshacer: le toca responder a tu rival.
+closed-idle = Esta mesa de **{ $game }** se cerró después de mucho tiempo sin jugadas.
+closed-gone = Esta mesa de **{ $game }** se cerró sin resultado: su servidor, canal o hilo ya no existe.
+closed-declined = { $user } rechazó la invitación para jugar **{ $game }**.
+closed-expired = La invitación para jugar **{ $game }** expiró sin respuesta.
+closed-ended = { $user } cerró esta mesa de **{ $game }**.
+invite-text = { $invited }, { $host } te invita a jugar **{ $game }**. Acepta o rechaza antes de 5 minutos.
+lobby-text = Presiona **{ button-join }** para ocupar un asiento libre y **{ button-leave }** para dejar el tuyo. { $host } presiona **{ button-start }**; la CPU ({ $level }) ocupa los asientos que sigan libres.
+option-open = Mesa abierta: cualquiera puede unirse hasta que presiones Empezar
+done-end = Se cerró la mesa.
+done-leave = Dejaste la mesa.
+done-resign = Te rendiste.
+move-played = Jugaste { $move }.
+error-storage = Lo siento, no pude guardar esa jugada, así que no cambió nada. Vuelve a intentarlo en un momento.
+error-apology = Lo siento, algo falló de mi lado. Vuelve a intentarlo.
+hint-none = No hay jugada que sugerir: la partida terminó.
+board-declined = { $user } rechazó: la CPU juega ese asiento.
+board-missed = { $user } no respondió a tiempo: la CPU juega ese asiento.
+board-resigned-left = { $user } se rindió y dejó la mesa: la CPU juega con { $seat } el resto de la partida.
+board-timed-out-left = ⏱️ A { $user } se le acabó el tiempo y pierde: la CPU juega con { $seat } el resto de la partida.
+board-abandoned-left = 🚪 { $user } abandonó la partida y pierde: la CPU juega con { $seat } el resto de la partida.
+board-vacated = 🚪 { $seat } dejó la mesa: la CPU ocupa ese asiento desde la próxima partida.
+result-timed-out = ⏱️ A { $who } se le acabó el tiempo.
+result-timed-out-wins = ⏱️ A { $who } se le acabó el tiempo. 🏆 **¡Gana { $winner }!**
+result-abandoned = 🚪 { $who } abandonó la partida.
+result-abandoned-wins = 🚪 { $who } abandonó la partida. 🏆 **¡Gana { $winner }!**
+result-resigned = { $who } se rindió.
+result-resigned-wins = { $who } se rindió. 🏆 **¡Gana { $winner }!**
+stats-none = { $name } todavía no termina ninguna partida en este servidor.
+
+game-dots = Timbiriche
+    .gender = masculine
+name-dots = timbiriche
+command-dots = Juega Timbiriche (puntos y cajas)
+rules-dots = **Timbiriche** (puntos y cajas; 2 jugadores; 5 × 4 cajas, también 3 × 3, 4 × 4 y 5 × 5)
+    • Traza una línea entre dos puntos vecinos (a1-b1, a1-a2).
+    • Al cerrar el cuarto lado de una caja, es tuya y vuelves a jugar enseguida; una línea que no cierra ninguna pasa el turno.
+    • Cuando todas las cajas tienen dueño, gana quien tenga más; si hay las mismas, es empate. **{ button-undo }** retira tu última línea.
