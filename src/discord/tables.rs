@@ -39,11 +39,7 @@ pub(super) fn pages(tables: &[LiveTable], guild: u64, lang: Lang) -> Vec<String>
     if tables.is_empty() {
         return vec![tr(lang, "tables-none", &[])];
     }
-    let mut pages = vec![tr(
-        lang,
-        "tables-header",
-        &[("n", &tables.len())],
-    )];
+    let mut pages = vec![tr(lang, "tables-header", &[("n", &tables.len())])];
     for table in tables {
         let line = table_line(table, guild, lang);
         let last = pages.last_mut().expect("a page");

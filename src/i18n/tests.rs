@@ -283,7 +283,10 @@ fn counts_follow_each_languages_plural_rule() {
         record(Lang::Es, 0, 0, 0, 0),
         "0 partidas competitivas: 0 victorias, 0 empates, 0 derrotas"
     );
-    assert_eq!(record(Lang::Es419, 1, 1, 0, 0), record(Lang::Es, 1, 1, 0, 0));
+    assert_eq!(
+        record(Lang::Es419, 1, 1, 0, 0),
+        record(Lang::Es, 1, 1, 0, 0)
+    );
     assert_eq!(
         record(Lang::De, 1, 1, 0, 0),
         "1 gewertete Partie: 1 Sieg, 0 Remis, 0 Niederlagen"
