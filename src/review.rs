@@ -5,7 +5,7 @@ use crate::cpu::review::{Grade, MoveReview, Review, Value};
 use crate::game::{AnyGame, Game, GameKind, Move, Seat};
 use crate::i18n::{escape_markdown, tr, GameName, Lang};
 use crate::render::{self, Image, ReviewPicture, StripPoint};
-use crate::table::MatchRecord;
+use crate::table::{MatchRecord, Player};
 
 /// How many turning points the text lists (the picture shows the biggest).
 const LISTED: usize = 6;
@@ -17,6 +17,15 @@ fn seat_name(record: &MatchRecord, seat: Seat, lang: Lang) -> String {
         .get(seat as usize)
         .map(|s| s.player.plain_name(lang))
         .unwrap_or_default()
+}
+
+/// A seat's name for the review's text (Discord markdown): a person's
+/// name escaped, the CPU's as it is.
+fn shown_name(record: &MatchRecord, seat: Seat, lang: Lang) -> String {
+    match record.seats.get(seat as usize).map(|s| &s.player) {
+        Some(Player::Person { name, .. }) => escape_markdown(name),
+        _ => seat_name(record, seat, lang),
+    }
 }
 
 /// How a value reads for the mover of the position `game` (before their
@@ -43,9 +52,6 @@ pub fn outlook(lang: Lang, kind: GameKind, game: &AnyGame, value: Value) -> Stri
 /// it is graded, each seat's tally and the turning points with their
 /// better moves.
 pub fn review_text(lang: Lang, id: u64, record: &MatchRecord, review: &Review) -> String {
-    let seat_name = |record: &MatchRecord, seat: Seat, lang: Lang| {
-        escape_markdown(&seat_name(record, seat, lang))
-    };
     let positions = crate::cpu::review::positions(
         review.kind,
         &review.moves.iter().map(|m| m.played).collect::<Vec<_>>(),
@@ -53,7 +59,7 @@ pub fn review_text(lang: Lang, id: u64, record: &MatchRecord, review: &Review) -
     .unwrap_or_default();
     let seats = review.kind.seat_count();
     let players = (0..seats as Seat)
-        .map(|s| seat_name(record, s, lang))
+        .map(|s| shown_name(record, s, lang))
         .collect::<Vec<_>>()
         .join(" · ");
     let mut lines = vec![tr(
@@ -86,7 +92,7 @@ pub fn review_text(lang: Lang, id: u64, record: &MatchRecord, review: &Review) -
             lang,
             key,
             &[
-                ("name", &seat_name(record, seat, lang)),
+                ("name", &shown_name(record, seat, lang)),
                 ("best", &t.best),
                 ("inaccuracies", &t.inaccuracies),
                 ("turning", &t.turning_points),
@@ -106,7 +112,7 @@ pub fn review_text(lang: Lang, id: u64, record: &MatchRecord, review: &Review) -
             "review-cpu-stretch",
             &[
                 ("user", &format!("<@{user}>")),
-                ("seat", &seat_name(record, seat as Seat, lang)),
+                ("seat", &shown_name(record, seat as Seat, lang)),
                 ("from", &(stretch.after + 1)),
                 ("to", &stretch.until),
             ],
@@ -152,7 +158,7 @@ fn turning_point(
             key,
             &[
                 ("n", &(m.ply + 1)),
-                ("name", &escape_markdown(&seat_name(record, m.seat, lang))),
+                ("name", &shown_name(record, m.seat, lang)),
                 ("played", &game.move_name(m.played)),
                 ("better", &better),
                 ("before", &outlook(lang, kind, game, m.before)),
@@ -326,6 +332,17 @@ mod tests {
         assert!(line.contains("Move 7"), "{line}");
         assert!(line.contains("**4**") && line.contains("**6**"), "{line}");
         assert!(line.contains("draw") && line.contains("win"), "{line}");
+        // A person's name goes in escaped for markdown, the CPU's as it is.
+        let mut marked = record.clone();
+        marked.seats[0].player = Player::Person {
+            id: 5,
+            name: "**al** [x](y)".into(),
+        };
+        let text = review_text(Lang::En, 42, &marked, &review);
+        assert!(
+            text.contains(r"\*\*al\*\* \[x\]\(y\)") && text.contains("CPU (easy)"),
+            "{text}"
+        );
         // Every language has the words.
         for lang in Lang::ALL {
             let text = review_text(lang, 42, &record, &review);

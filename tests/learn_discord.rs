@@ -187,7 +187,9 @@ async fn todays_puzzle_is_solved_to_its_end_and_counted() {
         game.play(reply - 1).unwrap();
     }
     assert!(
-        message.content.contains("Solved! 1 in this server"),
+        message
+            .content
+            .contains("Solved! 1 person in this server has solved"),
         "{}",
         message.content
     );

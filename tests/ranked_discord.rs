@@ -77,7 +77,10 @@ async fn a_ranked_match_changes_ratings_that_every_command_shows() {
         .await;
     let text = assert_private(&d.response(ix).await);
     assert!(text.contains("Rank **1** of 2"), "{text}");
-    assert!(text.contains("1 wins"), "{text}");
+    assert!(
+        text.contains("1 ranked match: 1 win, 0 draws, 0 losses"),
+        "{text}"
+    );
 
     let ix = d.slash(&alice, channel, "leaderboard", json!({})).await;
     let reply = d.response(ix).await;

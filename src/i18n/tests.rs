@@ -263,6 +263,14 @@ fn counts_follow_each_languages_plural_rule() {
         "2 manches classées : 0 victoire, 2 nuls, 0 défaite"
     );
     assert_eq!(
+        record(Lang::Fr, 0, 0, 0, 0),
+        "0 manche classée : 0 victoire, 0 nul, 0 défaite"
+    );
+    assert_eq!(
+        record(Lang::PtBr, 0, 0, 0, 0),
+        "0 partida ranqueada: 0 vitória, 0 empate, 0 derrota"
+    );
+    assert_eq!(
         record(Lang::PtBr, 1, 1, 0, 0),
         "1 partida ranqueada: 1 vitória, 0 empate, 0 derrota"
     );
