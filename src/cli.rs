@@ -16,6 +16,7 @@
 mod args;
 mod hints;
 mod play;
+mod progress;
 mod tables;
 
 pub use args::{Cli, Command, Tool};
@@ -31,6 +32,7 @@ use args::{
     SolveMovesArgs,
 };
 use clap::CommandFactory;
+use progress::Progress;
 use rand::rngs::StdRng;
 use std::time::{Duration, Instant};
 
@@ -294,6 +296,7 @@ fn dots_check(args: &DotsCheckArgs) -> ToolResult {
         args.seed,
     );
     let start = Instant::now();
+    let mut progress = Progress::new("dots-check", "games", games.into());
     let r = cpu::dots::handover::measure(
         w,
         h,
@@ -303,7 +306,9 @@ fn dots_check(args: &DotsCheckArgs) -> ToolResult {
         nodes.into(),
         judge.into(),
         seed.into(),
+        |_| progress.inc(),
     );
+    progress.finish();
     let n = r.judged.max(1) as f64;
     if args.verbose {
         for line in &r.details {
@@ -390,6 +395,7 @@ fn arena(args: &ArenaArgs) -> ToolResult {
     };
     let (a, b) = (level(levels[0]), level(levels[1]));
     let players: [Player<'_, AnyGame>; 2] = [&a, &b];
+    let mut progress = Progress::new("arena", "games", arena.games as u64);
     // A's seat rotates over the match's seats; B holds every other one.
     let mut game_number = 0;
     let standing = arena
@@ -409,15 +415,19 @@ fn arena(args: &ArenaArgs) -> ToolResult {
                 } else {
                     ","
                 };
-                println!(
-                    "game {game_number}: A in seat {a_seat}, {result}, {} plies: {}",
-                    played.len(),
-                    played.join(sep)
-                );
+                progress.suspend(|| {
+                    println!(
+                        "game {game_number}: A in seat {a_seat}, {result}, {} plies: {}",
+                        played.len(),
+                        played.join(sep)
+                    )
+                });
             }
             game_number += 1;
+            progress.inc();
         })
         .map_err(|e| failed(e.to_string()))?;
+    progress.finish();
     let b_seats = if kind.seat_count() == 3 {
         " (B holds two seats)"
     } else {
@@ -662,7 +672,7 @@ fn solve_dots(args: &SolveDotsArgs) -> Result<i32, ToolError> {
         .ok_or_else(|| failed("too many free lines to solve within 60 seconds"))
 }
 
-/// `book generate`: the opening book, each position on standard error.
+/// `book generate`: the opening book, with its progress on standard error.
 fn book_generate(args: &BookArgs) -> ToolResult {
     let known = match &args.extend {
         None => Vec::new(),
@@ -679,17 +689,29 @@ fn book_generate(args: &BookArgs) -> ToolResult {
         table_log2: args.table_log2,
         known,
     };
+    const MORE: &str = "(more as they are solved)";
+    let pending = book::pending(&settings);
+    let mut progress = Progress::new("book", "positions", pending.positions as u64);
+    if pending.more {
+        progress.set_total(pending.positions as u64, MORE);
+    }
     let started = Instant::now();
+    let mut done = 0;
     let image = book::generate(&settings, |p| {
         let result = match p.result {
             Some((column, score)) => format!("best {column} score {score:>3}"),
             None => "gave up (time limit)".to_string(),
         };
-        eprintln!(
+        progress.println(&format!(
             "ply {:>2} {:<12} {result}  {:.1?} ({} in book, {} given up, {:.1?} in all)",
             p.plies, p.moves, p.this_one, p.solved, p.given_up, p.elapsed
-        );
+        ));
+        done += 1;
+        let note = if p.pending.more { MORE } else { "" };
+        progress.set_total((done + p.pending.positions) as u64, note);
+        progress.inc();
     });
+    progress.finish();
     let out = args.out.display();
     std::fs::write(&args.out, &image).map_err(|e| failed(format!("cannot write {out}: {e}")))?;
     println!(

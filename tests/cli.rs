@@ -507,3 +507,32 @@ fn run_starts_the_bot_like_no_command() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn long_jobs_keep_their_results_on_stdout() {
+    let dir = scratch("arena");
+    let out = boardbot(
+        &dir,
+        &[
+            "arena", "connect4", "easy", "easy", "--games", "2", "--log", "--seed", "3",
+        ],
+        "",
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "{stdout}");
+    assert!(lines[0].starts_with("game 0: A in seat 1, "), "{stdout}");
+    assert!(lines[1].starts_with("game 1: A in seat 2, "), "{stdout}");
+    assert!(
+        lines[2].starts_with("connect4 easy vs easy: 2 games, "),
+        "{stdout}"
+    );
+    assert!(lines[3].starts_with("A (easy): ") && lines[4].starts_with("B (easy): "));
+    // Not a terminal: at most a plain progress line now and then (none
+    // when it is over within two seconds).
+    let stderr = text(&out.stderr);
+    assert!(stderr.lines().all(|l| l.starts_with("arena: ")), "{stderr}");
+    let _ = std::fs::remove_dir_all(dir);
+}

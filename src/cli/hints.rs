@@ -3,6 +3,7 @@
 //! of positions drawn from the public test sets).
 
 use super::args::{BudgetArgs, HintArgs, HintCheckArgs};
+use super::progress::Progress;
 use super::{failed, game_kind, parse_game, usage, ToolResult};
 use crate::cpu::connect4::{book, test_data_dir, Position, Solver};
 use crate::cpu::{self, Budget, Cpu, Level, Verdict};
@@ -111,6 +112,7 @@ pub fn hint_check(args: &HintCheckArgs) -> ToolResult {
     let mut checker = Solver::new();
     let (mut kept, mut kept_exact, mut proved, mut wrong) = (0, 0, 0, 0);
     let (mut total, mut max) = (Duration::ZERO, Duration::ZERO);
+    let mut progress = Progress::new("hint-check", "positions", pool.len() as u64);
     for (moves, value) in &pool {
         let game = Connect4::from_digits(moves).map_err(|e| failed(format!("{moves}: {e:?}")))?;
         let any = AnyGame::Connect4(game);
@@ -165,18 +167,22 @@ pub fn hint_check(args: &HintCheckArgs) -> ToolResult {
         proved += usize::from(verdict.is_proved());
         wrong += usize::from(!honest);
         if verbose || !keeps_result || !honest {
-            println!(
-                "{moves} value {value}: {} ({took:.2?}){}{}",
-                describe(&any, &verdict),
-                if keeps_result {
-                    ""
-                } else {
-                    " LOSES THE RESULT"
-                },
-                if honest { "" } else { " WRONG VERDICT" }
-            );
+            progress.suspend(|| {
+                println!(
+                    "{moves} value {value}: {} ({took:.2?}){}{}",
+                    describe(&any, &verdict),
+                    if keeps_result {
+                        ""
+                    } else {
+                        " LOSES THE RESULT"
+                    },
+                    if honest { "" } else { " WRONG VERDICT" }
+                )
+            });
         }
+        progress.inc();
     }
+    progress.finish();
     let n = pool.len();
     let who = match cpu_level {
         Some(_) => format!("hard CPU ({:?} a move)", Budget::HARD),
