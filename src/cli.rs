@@ -1,175 +1,180 @@
-//! Command-line tools that run instead of the bot:
+//! Command-line tools that run instead of the bot: `boardbot play`,
+//! `render`, `solve`, `arena`, `book generate`, … (`boardbot --help` lists
+//! them, `boardbot <tool> --help` tells each one's options).
 //!
-//! ```text
-//! boardbot play <game> [--level L] [--size WxH] [--seat N] [--png DIR] [--color WHEN]
-//! boardbot render <game> [--size WxH] [--lang en|pt-BR|fr] <moves> [-o board.png]
-//! boardbot invite
-//! boardbot solve connect4 <moves> [--weak] [--stats [--log2 N]]
-//! boardbot solve connect4-3d <moves>
-//! boardbot solve dots [--size WxH] <lines>
-//! boardbot cpu <game> --level <easy|medium|hard> [--size WxH] <moves>
-//! boardbot arena <game> <levelA> <levelB> [--games N] [--size WxH] [--seed N] [--nodes N] [--log]
-//! boardbot hint <game> [--size WxH] [--ms N | --nodes N] <moves>
-//! boardbot hint-check [--plies A-B] [--count N] [--seed N] [--ms N | --nodes N] [--exact] [--cpu hard] [--verbose]
-//! boardbot dots-check [--size WxH] [--games N] [--against L] [--extra K] [--nodes N] [--judge N] [--seed N] [--verbose]
-//! boardbot tables --broken [--clear <no>|--all]
-//! boardbot forget <user id>
-//! boardbot book generate [--depth D] [--out PATH] [--limit SECONDS] [--table-log2 N] [--extend BOOK]
-//! ```
+//! The command line is declared in `cli/args.rs` (clap derive), and a tool
+//! is a function from its parsed arguments to a [`ToolResult`]. What clap
+//! cannot check alone (moves against the game, `--size` for a game that has
+//! none) is checked by the tool and reported in clap's form, with the tool's
+//! usage; every error exits with code 2.
 //!
-//! `<game>` is `connect4`, `connect4-3p`, `connect4-3d` or `dots`. Moves
-//! use the games' names: for the two flat Connect Fours a string of
+//! Moves use the games' names: for the two flat Connect Fours a string of
 //! 1-based columns such as `4453`; otherwise names separated by commas or
 //! spaces (`A1,B2` for rods, `a1-b1,a1-a2` for lines); empty or `-` for the
-//! start. Bad input prints one line on stderr and exits with code 2.
+//! start.
 
+mod args;
 mod hints;
 mod play;
+mod progress;
 mod tables;
+
+pub use args::{Cli, Command, Tool};
 
 use crate::cpu::arena::{Arena, Player};
 use crate::cpu::connect4::book;
 use crate::cpu::{self, Budget, Level};
 use crate::game::{AnyGame, Connect4, DotsAndBoxes, Game, GameKind, Move, Outcome};
 use crate::i18n::{tr, Lang};
+use args::{
+    ArenaArgs, BookAction, BookArgs, CpuArgs, DotsCheckArgs, DotsSize, GameName, GamePosition,
+    PuzzleArgs, PuzzleGame, RenderArgs, ReviewArgs, SolveConnect4Args, SolveDotsArgs, SolveGame,
+    SolveMovesArgs,
+};
+use clap::CommandFactory;
+use progress::Progress;
 use rand::rngs::StdRng;
 use std::time::{Duration, Instant};
 
-/// The tools' usage, for `boardbot help`.
-pub const USAGE: &str = "\
-usage: boardbot [run]                     start the bot (default)
-       boardbot play <game> [--level L] [--size WxH] [--seat N] [--png DIR]
-                            [--color auto|always|never]
-                                          play the CPU in the terminal (no Discord);
-                                          --seat 2 lets the CPU start, --png DIR writes
-                                          each position's image
-       boardbot render <game> [--size WxH] [--lang en|pt-BR|fr] <moves> [-o FILE]
-                                          the image of a position (default board.png)
-       boardbot invite                    the URL that adds the bot to a server (the
-                                          application id comes from APPLICATION_ID or
-                                          the token)
-       boardbot solve connect4 <moves> [--weak]
-                                          exact score (or -1/0/1) for the side to move
-       boardbot solve connect4-3d <moves> 1 win, 0 draw, -1 loss for the side to move
-                                          (exact: late positions only)
-       boardbot solve dots [--size WxH] <lines>
-                                          net boxes the side to move gains from here on
-       boardbot cpu <game> --level <easy|medium|hard> [--size WxH] <moves>
-                                          the move the CPU would play
-       boardbot arena <game> <levelA> <levelB> [--games N] [--size WxH] [--seed N]
-                      [--nodes N] [--log]
-                                          CPU levels play each other, seats rotating
-                                          (--nodes: at most N nodes per search;
-                                          --log: every game's moves and result)
-       boardbot hint <game> [--size WxH] [--ms N | --nodes N] <moves>
-                                          the hint and what it proved (default 10 s)
-       boardbot hint-check [--plies A-B] [--count N] [--seed N] [--ms N | --nodes N]
-                           [--exact] [--cpu hard] [--verbose]
-                                          how often Connect Four hints (or hard's moves)
-                                          keep the value of test-set positions
-       boardbot dots-check [--size WxH] [--games N] [--against medium|hard] [--extra K]
-                           [--nodes N] [--judge N] [--seed N]
-                                          Dots and Boxes hard against the exact solver at
-                                          the first position of hard's that it solves
-                                          (from K free lines above hard's threshold)
-       boardbot book generate [--depth D] [--out PATH] [--limit SECONDS]
-                              [--table-log2 N] [--extend BOOK]
-                                          build the Connect Four opening book (positions
-                                          the hard CPU meets before ply D; --limit gives
-                                          up a position, and what follows it, after that
-                                          long; --extend reuses an earlier book's moves)
-       boardbot book info                 size of the built-in book
-       boardbot review <game> [--size WxH] [--lang en|pt-BR|fr] <moves> [-o FILE]
-                                          the review /review gives of a game, and its
-                                          picture (default review.png)
-       boardbot puzzle <connect4|dots> [--day N]
-                                          the daily puzzle (today's, or day N since
-                                          1970-01-01 UTC): its moves and its solution
-       boardbot tables --broken [--clear <no>|--all]
-                                          the stored tables that could not be read
-                                          back (DATABASE_URL), or delete them
-       boardbot forget <user id>          remove a person's names and id from the stored
-                                          tables and matches, and their ratings
-<game>: connect4, connect4-3p, connect4-3d or dots (--size 5x4, 3x3, 4x4, 5x5).
-<moves>: 4453 for the flat Connect Fours; A1,B2 for rods; a1-b1,a1-a2 for lines.";
+/// Why a tool stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToolError {
+    /// The arguments, read together, do not make sense (a move that is not
+    /// legal, `--size` for a game without sizes): reported like clap's own
+    /// errors, with the tool's usage.
+    Usage(String),
+    /// The tool could not do its job (a file, the database, a time limit).
+    Failed(String),
+}
 
-/// Runs the tool named by `args[0]` (the arguments after the program name)
-/// and returns its exit code, or `None` when `args[0]` names no tool.
-pub fn run_tool(args: &[String]) -> Option<i32> {
-    let command = args.first()?;
-    let rest = &args[1..];
-    let result = match command.as_str() {
-        "play" => play::play(rest),
-        "render" => render_tool(rest),
-        "invite" => invite(rest),
-        "solve" => solve(rest),
-        "cpu" => cpu_move(rest),
-        "arena" => arena(rest),
-        "book" => book_tool(rest),
-        "hint" => hints::hint(rest),
-        "hint-check" => hints::hint_check(rest),
-        "puzzle" => puzzle_tool(rest),
-        "review" => review_tool(rest),
-        "dots-check" => dots_check(rest),
-        "tables" => tables::tables(rest),
-        "forget" => tables::forget(rest),
-        _ => return None,
+type ToolResult = Result<(), ToolError>;
+
+fn usage(message: impl Into<String>) -> ToolError {
+    ToolError::Usage(message.into())
+}
+
+fn failed(message: impl Into<String>) -> ToolError {
+    ToolError::Failed(message.into())
+}
+
+/// Runs a tool and returns the process's exit code (0, or 2 after an error
+/// on standard error).
+pub fn run_tool(tool: Tool) -> u8 {
+    let (path, result): (&[&str], ToolResult) = match tool {
+        Tool::Play(args) => (&["play"], play::play(&args)),
+        Tool::Render(args) => (&["render"], render_tool(&args)),
+        Tool::Invite => (&["invite"], invite()),
+        Tool::Solve { game } => match game {
+            SolveGame::Connect4(args) => (&["solve", "connect4"], solve_connect4(&args)),
+            SolveGame::Connect4ThreeD(args) => (&["solve", "connect4-3d"], solve_3d(&args)),
+            SolveGame::Dots(args) => (
+                &["solve", "dots"],
+                solve_dots(&args).map(|value| println!("{value}")),
+            ),
+            SolveGame::Connect4ThreePlayer { .. } => (
+                &["solve"],
+                Err(usage("there is no exact solver for the three-player game")),
+            ),
+        },
+        Tool::Cpu(args) => (&["cpu"], cpu_move(&args)),
+        Tool::Arena(args) => (&["arena"], arena(&args)),
+        Tool::Hint(args) => (&["hint"], hints::hint(&args)),
+        Tool::HintCheck(args) => (&["hint-check"], hints::hint_check(&args)),
+        Tool::DotsCheck(args) => (&["dots-check"], dots_check(&args)),
+        Tool::Book { action } => match action {
+            BookAction::Generate(args) => (&["book", "generate"], book_generate(&args)),
+            BookAction::Info => {
+                println!("{} positions in the built-in book", book::len());
+                (&["book", "info"], Ok(()))
+            }
+        },
+        Tool::Review(args) => (&["review"], review_tool(&args)),
+        Tool::Puzzle(args) => (&["puzzle"], puzzle_tool(&args)),
+        Tool::Tables(args) => (&["tables"], tables::tables(&args)),
+        Tool::Forget(args) => (&["forget"], tables::forget(&args)),
+        Tool::Completions(args) => {
+            let mut command = Cli::command();
+            clap_complete::generate(args.shell, &mut command, "boardbot", &mut std::io::stdout());
+            (&["completions"], Ok(()))
+        }
     };
-    Some(match result {
+    match result {
         Ok(()) => 0,
-        Err(message) => {
-            eprintln!("boardbot {command}: {message}");
+        Err(ToolError::Usage(message)) => {
+            let error = usage_error(path, &message);
+            eprint!("{}", error.render());
+            error.exit_code().clamp(0, 255) as u8
+        }
+        Err(ToolError::Failed(message)) => {
+            eprintln!("error: {message}");
             2
         }
+    }
+}
+
+/// `message` as clap words an error of the command at `path` (`["solve",
+/// "connect4"]`), with its usage.
+fn usage_error(path: &[&str], message: &str) -> clap::Error {
+    fn error_of(command: &mut clap::Command, path: &[&str], message: &str) -> clap::Error {
+        if let Some((name, rest)) = path.split_first() {
+            if let Some(sub) = command.find_subcommand_mut(name) {
+                return error_of(sub, rest, message);
+            }
+        }
+        command.error(clap::error::ErrorKind::ValueValidation, message)
+    }
+    let mut root = Cli::command();
+    // Built from the top, the subcommands know their full names.
+    root.build();
+    error_of(&mut root, path, message)
+}
+
+/// The start of a game named on the command line.
+fn game_kind(game: GameName, size: Option<DotsSize>) -> Result<GameKind, ToolError> {
+    Ok(match (game, size) {
+        (GameName::Dots, None) => GameKind::DOTS_DEFAULT,
+        (GameName::Dots, Some(size)) => size.kind(),
+        (_, Some(_)) => return Err(usage("--size applies to dots only")),
+        (GameName::Connect4, None) => GameKind::Connect4,
+        (GameName::Connect4ThreePlayer, None) => GameKind::Connect4ThreePlayer,
+        (GameName::Connect4ThreeD, None) => GameKind::Connect4ThreeD,
     })
 }
 
-type ToolResult = Result<(), String>;
-
-fn expect_connect4(game: Option<&String>) -> ToolResult {
-    match game.map(String::as_str) {
-        Some("connect4") => Ok(()),
-        Some(other) => Err(format!(
-            "unknown or unsupported game {other:?} (try connect4)"
-        )),
-        None => Err("missing game name (try connect4)".into()),
-    }
-}
-
-fn parse_position(moves: Option<&String>) -> Result<Connect4, String> {
-    let digits = match moves.map(String::as_str) {
+fn parse_position(moves: Option<&str>) -> Result<Connect4, ToolError> {
+    let digits = match moves {
         None | Some("-") => "",
         Some(d) => d,
     };
-    Connect4::from_digits(digits.trim())
-        .map_err(|e| format!("bad moves {digits:?}: {e} (use 1-based columns 1-7, e.g. 4453)"))
+    Connect4::from_digits(digits.trim()).map_err(|e| {
+        usage(format!(
+            "bad moves {digits:?}: {e} (use 1-based columns 1-7, e.g. 4453)"
+        ))
+    })
 }
 
 /// `boardbot puzzle <game> [--day N]`: a day's puzzle as `/puzzle` gives it.
-fn puzzle_tool(args: &[String]) -> ToolResult {
-    let (positional, options) = split_options(args, &[], &["--day"])?;
-    if positional.len() != 1 {
-        return Err("usage: puzzle <connect4|dots> [--day N]".into());
-    }
-    let kind = parse_kind(positional.first().copied(), None)?;
-    let day = match options.iter().find(|(n, _)| *n == "--day") {
-        Some((_, Some(day))) => day
-            .parse()
-            .map_err(|_| format!("--day takes a whole number, not {day:?}"))?,
-        _ => {
+fn puzzle_tool(args: &PuzzleArgs) -> ToolResult {
+    let kind = match args.game {
+        PuzzleGame::Connect4 => GameKind::Connect4,
+        PuzzleGame::Dots => GameKind::DOTS_DEFAULT,
+    };
+    let day = match args.day {
+        Some(day) => day,
+        None => {
             let now = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| failed(e.to_string()))?;
             cpu::puzzle::day_of(now.as_millis() as u64)
         }
     };
     let started = std::time::Instant::now();
-    let spec = cpu::puzzle::daily(kind, day).ok_or("no puzzle for this game")?;
-    let mut game = AnyGame::new(kind).ok_or("unsupported board")?;
+    let spec = cpu::puzzle::daily(kind, day).ok_or_else(|| failed("no puzzle for this game"))?;
+    let mut game = AnyGame::new(kind).ok_or_else(|| failed("unsupported board"))?;
     let mut names = Vec::new();
     for &mv in &spec.start {
         names.push(game.move_name(mv));
-        game.play(mv).map_err(|e| e.to_string())?;
+        game.play(mv).map_err(|e| failed(e.to_string()))?;
     }
     println!(
         "day {day}: {}",
@@ -191,39 +196,15 @@ fn puzzle_tool(args: &[String]) -> ToolResult {
     Ok(())
 }
 
-/// The start of a game named on the command line.
-fn parse_kind(name: Option<&String>, size: Option<&String>) -> Result<GameKind, String> {
-    let name = name.ok_or("missing game name (connect4, connect4-3p, connect4-3d or dots)")?;
-    let kind = match name.as_str() {
-        "connect4" => GameKind::Connect4,
-        "connect4-3p" => GameKind::Connect4ThreePlayer,
-        "connect4-3d" => GameKind::Connect4ThreeD,
-        "dots" => match size {
-            None => GameKind::DOTS_DEFAULT,
-            Some(size) => GameKind::parse_dots_size(size)
-                .ok_or_else(|| format!("unknown size {size:?}: use 5x4, 3x3, 4x4 or 5x5"))?,
-        },
-        other => {
-            return Err(format!(
-                "unknown game {other:?}: use connect4, connect4-3p, connect4-3d or dots"
-            ))
-        }
-    };
-    if size.is_some() && !matches!(kind, GameKind::Dots { .. }) {
-        return Err("--size applies to dots only".into());
-    }
-    Ok(kind)
-}
-
 /// A position reached by playing `moves` (names, see the module docs).
-fn parse_game(kind: GameKind, moves: Option<&String>) -> Result<AnyGame, String> {
+fn parse_game(kind: GameKind, moves: Option<&str>) -> Result<AnyGame, ToolError> {
     parse_moves(kind, moves).map(|(game, _)| game)
 }
 
 /// [`parse_game`] with the moves played.
-fn parse_moves(kind: GameKind, moves: Option<&String>) -> Result<(AnyGame, Vec<Move>), String> {
+fn parse_moves(kind: GameKind, moves: Option<&str>) -> Result<(AnyGame, Vec<Move>), ToolError> {
     let mut played = Vec::new();
-    let mut game = AnyGame::new(kind).ok_or("unsupported board size")?;
+    let mut game = AnyGame::new(kind).ok_or_else(|| usage("unsupported board size"))?;
     let text = match moves.map(|m| m.trim()) {
         None | Some("-") => "",
         Some(text) => text,
@@ -238,119 +219,51 @@ fn parse_moves(kind: GameKind, moves: Option<&String>) -> Result<(AnyGame, Vec<M
             .collect()
     };
     for (i, name) in names.iter().enumerate() {
-        let mv = game
-            .parse_move(name)
-            .ok_or_else(|| format!("move {} ({name:?}) is not a move of this game", i + 1))?;
+        let mv = game.parse_move(name).ok_or_else(|| {
+            usage(format!(
+                "move {} ({name:?}) is not a move of this game",
+                i + 1
+            ))
+        })?;
         game.play(mv)
-            .map_err(|e| format!("move {} ({name}) cannot be played: {e}", i + 1))?;
+            .map_err(|e| usage(format!("move {} ({name}) cannot be played: {e}", i + 1)))?;
         played.push(mv);
     }
     Ok((game, played))
 }
 
-fn parse_level(name: Option<&String>) -> Result<Level, String> {
-    let name = name.ok_or("missing level (easy, medium or hard)")?;
-    Level::parse(name).ok_or_else(|| format!("unknown level {name:?} (easy, medium or hard)"))
-}
-
-/// Options given, each with its value when it takes one.
-type Options<'a> = Vec<(&'a str, Option<&'a String>)>;
-
-/// Splits `--flag value` options from positional arguments.
-fn split_options<'a>(
-    args: &'a [String],
-    flags: &[&str],
-    valued: &[&str],
-) -> Result<(Vec<&'a String>, Options<'a>), String> {
-    let mut positional = Vec::new();
-    let mut options = Vec::new();
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        if flags.contains(&arg.as_str()) {
-            options.push((arg.as_str(), None));
-        } else if valued.contains(&arg.as_str()) {
-            let value = iter.next().ok_or_else(|| format!("{arg} needs a value"))?;
-            options.push((arg.as_str(), Some(value)));
-        } else if arg.starts_with("--") {
-            return Err(format!("unknown option {arg}"));
-        } else {
-            positional.push(arg);
-        }
-    }
-    Ok((positional, options))
-}
-
-fn option<'a>(options: &[(&str, Option<&'a String>)], name: &str) -> Option<&'a String> {
-    options
-        .iter()
-        .rev()
-        .find(|(n, _)| *n == name)
-        .and_then(|(_, v)| *v)
-}
-
-fn parse_number(value: Option<&String>, name: &str, default: u32) -> Result<u32, String> {
-    match value {
-        None => Ok(default),
-        Some(v) => v
-            .parse()
-            .map_err(|_| format!("{name} needs a whole number, not {v:?}")),
-    }
-}
-
-fn solve(args: &[String]) -> ToolResult {
-    match args.first().map(String::as_str) {
-        Some("dots") => {
-            println!("{}", solve_dots(args)?);
+fn solve_3d(args: &SolveMovesArgs) -> ToolResult {
+    let AnyGame::Connect4ThreeD(game) =
+        parse_game(GameKind::Connect4ThreeD, args.moves.as_deref())?
+    else {
+        unreachable!("parse_game keeps the kind");
+    };
+    let budget = Budget::new(Duration::from_secs(60));
+    match cpu::connect4_3d::solve(&game, &budget) {
+        Some(value) => {
+            println!("{value}");
             Ok(())
         }
-        Some("connect4-3d") => {
-            let (positional, _) = split_options(args, &[], &[])?;
-            if positional.len() > 2 {
-                return Err("too many arguments: solve connect4-3d <moves>".into());
-            }
-            let AnyGame::Connect4ThreeD(game) =
-                parse_game(GameKind::Connect4ThreeD, positional.get(1).copied())?
-            else {
-                unreachable!("parse_game keeps the kind");
-            };
-            let budget = Budget::new(Duration::from_secs(60));
-            match cpu::connect4_3d::solve(&game, &budget) {
-                Some(value) => {
-                    println!("{value}");
-                    Ok(())
-                }
-                None => {
-                    Err("not solved within 60 s: the exact solver is for late positions".into())
-                }
-            }
-        }
-        Some("connect4-3p") => Err("there is no exact solver for the three-player game".into()),
-        _ => solve_connect4(args),
+        None => Err(failed(
+            "not solved within 60 s: the exact solver is for late positions",
+        )),
     }
 }
 
-fn solve_connect4(args: &[String]) -> ToolResult {
-    let (positional, options) = split_options(args, &["--weak", "--stats"], &["--log2"])?;
-    expect_connect4(positional.first().copied())?;
-    if positional.len() > 2 {
-        return Err(
-            "too many arguments: solve connect4 <moves> [--weak] [--stats [--log2 N]]".into(),
-        );
-    }
-    let game = parse_position(positional.get(1).copied())?;
-    let weak = options.iter().any(|(n, _)| *n == "--weak");
-    if options.iter().any(|(n, _)| *n == "--stats") {
+fn solve_connect4(args: &SolveConnect4Args) -> ToolResult {
+    let game = parse_position(args.moves.as_deref())?;
+    if args.stats {
         // Measurement: a fresh table of 2^N entries, the nodes and the time.
-        let log2 = parse_number(option(&options, "--log2"), "--log2", 23)?;
+        let log2 = args.log2;
         let mut solver = cpu::connect4::Solver::with_table(cpu::connect4::Table::with_log2(log2));
         let p = cpu::connect4::Position::from_game(&game);
         let start = Instant::now();
-        let score = if weak {
+        let score = if args.weak {
             solver.solve_weak(&p)
         } else {
             solver.solve(&p)
         }
-        .map_err(|_| "aborted".to_string())?;
+        .map_err(|_| failed("aborted"))?;
         println!(
             "{score} ({} nodes, {:.2?}, table 2^{log2})",
             solver.nodes(),
@@ -358,7 +271,7 @@ fn solve_connect4(args: &[String]) -> ToolResult {
         );
         return Ok(());
     }
-    let score = if weak {
+    let score = if args.weak {
         cpu::connect4::solve_weak(&game)
     } else {
         cpu::connect4::solve(&game)
@@ -369,36 +282,21 @@ fn solve_connect4(args: &[String]) -> ToolResult {
 
 /// `dots-check`: how well Dots and Boxes hard plays before its exact
 /// solver takes over ([`cpu::dots::handover`]), and the games' results.
-fn dots_check(args: &[String]) -> ToolResult {
-    let (positional, options) = split_options(
-        args,
-        &["--verbose"],
-        &[
-            "--size",
-            "--games",
-            "--against",
-            "--extra",
-            "--nodes",
-            "--judge",
-            "--seed",
-        ],
-    )?;
-    if !positional.is_empty() {
-        return Err("usage: dots-check [--size WxH] [--games N] [--against L] [--extra K] [--nodes N] [--judge N] [--seed N]".into());
-    }
-    let size = option(&options, "--size").map_or("5x4", |s| s.as_str());
-    let (w, h) = size
-        .split_once('x')
-        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
-        .filter(|&(w, h)| crate::game::DotsAndBoxes::new(w, h).is_some())
-        .ok_or_else(|| format!("unknown size {size:?}: use 5x4, 3x3, 4x4 or 5x5"))?;
-    let games = parse_number(option(&options, "--games"), "--games", 20)?;
-    let against = parse_level(option(&options, "--against").or(Some(&"medium".to_string())))?;
-    let extra = parse_number(option(&options, "--extra"), "--extra", 4)?;
-    let nodes = parse_number(option(&options, "--nodes"), "--nodes", 3_000_000)?;
-    let judge = parse_number(option(&options, "--judge"), "--judge", 100_000_000)?;
-    let seed = parse_number(option(&options, "--seed"), "--seed", 1)?;
+fn dots_check(args: &DotsCheckArgs) -> ToolResult {
+    let DotsSize {
+        width: w,
+        height: h,
+    } = args.size;
+    let (games, against, extra, nodes, judge, seed) = (
+        args.games,
+        args.against,
+        args.extra,
+        args.nodes,
+        args.judge,
+        args.seed,
+    );
     let start = Instant::now();
+    let mut progress = Progress::new("dots-check", "games", games.into());
     let r = cpu::dots::handover::measure(
         w,
         h,
@@ -408,9 +306,11 @@ fn dots_check(args: &[String]) -> ToolResult {
         nodes.into(),
         judge.into(),
         seed.into(),
+        |_| progress.inc(),
     );
+    progress.finish();
     let n = r.judged.max(1) as f64;
-    if options.iter().any(|(n, _)| *n == "--verbose") {
+    if args.verbose {
         for line in &r.details {
             println!("{line}");
         }
@@ -445,50 +345,28 @@ fn dots_check(args: &[String]) -> ToolResult {
     Ok(())
 }
 
-fn cpu_move(args: &[String]) -> ToolResult {
-    let (positional, options) = split_options(args, &[], &["--level", "--size"])?;
-    if positional.len() > 2 {
-        return Err("too many arguments: cpu <game> --level L [--size WxH] <moves>".into());
-    }
-    let kind = parse_kind(positional.first().copied(), option(&options, "--size"))?;
-    let level = parse_level(option(&options, "--level"))?;
-    let position = parse_game(kind, positional.get(1).copied())?;
-    match cpu::choose_move(&position, level, &Budget::new(Budget::HARD)) {
+fn cpu_move(args: &CpuArgs) -> ToolResult {
+    let kind = game_kind(args.game, args.size.size)?;
+    let position = parse_game(kind, args.moves.as_deref())?;
+    match cpu::choose_move(&position, args.level, &Budget::new(Budget::HARD)) {
         Some(mv) => {
             println!("{}", position.move_name(mv));
             Ok(())
         }
-        None => Err("the game is over: there is no move to play".into()),
+        None => Err(usage("the game is over: there is no move to play")),
     }
 }
 
-fn arena(args: &[String]) -> ToolResult {
-    let (positional, options) = split_options(
-        args,
-        &["--log"],
-        &["--games", "--size", "--seed", "--nodes"],
-    )?;
-    if positional.len() != 3 {
-        return Err(
-            "usage: arena <game> <levelA> <levelB> [--games N] [--size WxH] [--seed N] \
-             [--nodes N] [--log]"
-                .into(),
-        );
-    }
+fn arena(args: &ArenaArgs) -> ToolResult {
     // A node budget per search makes a series the same on any machine and
     // under any load (the clock still caps it).
-    let nodes = option(&options, "--nodes")
-        .map(|n| parse_number(Some(n), "--nodes", 0))
-        .transpose()?;
-    let log = options.iter().any(|(name, _)| *name == "--log");
-    let kind = parse_kind(positional.first().copied(), option(&options, "--size"))?;
-    let levels = [
-        parse_level(positional.get(1).copied())?,
-        parse_level(positional.get(2).copied())?,
-    ];
+    let nodes = args.nodes;
+    let log = args.log;
+    let kind = game_kind(args.game, args.size.size)?;
+    let levels = [args.level_a, args.level_b];
     let arena = Arena {
-        games: parse_number(option(&options, "--games"), "--games", 10)? as usize,
-        seed: parse_number(option(&options, "--seed"), "--seed", 1)?.into(),
+        games: args.games as usize,
+        seed: args.seed.into(),
         opening_plies: 0,
         // With --nodes the node budget limits every move, not the clock
         // (a minute is only a safeguard), so a loaded machine plays the
@@ -498,7 +376,7 @@ fn arena(args: &[String]) -> ToolResult {
             None => Budget::HARD,
         },
     };
-    let start = AnyGame::new(kind).ok_or("unsupported board size")?;
+    let start = AnyGame::new(kind).ok_or_else(|| usage("unsupported board size"))?;
     // The moves of the game being played, for --log.
     let moves = std::cell::RefCell::new(Vec::new());
     let level = |level: Level| {
@@ -517,6 +395,7 @@ fn arena(args: &[String]) -> ToolResult {
     };
     let (a, b) = (level(levels[0]), level(levels[1]));
     let players: [Player<'_, AnyGame>; 2] = [&a, &b];
+    let mut progress = Progress::new("arena", "games", arena.games as u64);
     // A's seat rotates over the match's seats; B holds every other one.
     let mut game_number = 0;
     let standing = arena
@@ -536,15 +415,19 @@ fn arena(args: &[String]) -> ToolResult {
                 } else {
                     ","
                 };
-                println!(
-                    "game {game_number}: A in seat {a_seat}, {result}, {} plies: {}",
-                    played.len(),
-                    played.join(sep)
-                );
+                progress.suspend(|| {
+                    println!(
+                        "game {game_number}: A in seat {a_seat}, {result}, {} plies: {}",
+                        played.len(),
+                        played.join(sep)
+                    )
+                });
             }
             game_number += 1;
+            progress.inc();
         })
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| failed(e.to_string()))?;
+    progress.finish();
     let b_seats = if kind.seat_count() == 3 {
         " (B holds two seats)"
     } else {
@@ -575,46 +458,24 @@ fn arena(args: &[String]) -> ToolResult {
     Ok(())
 }
 
-/// The language named on the command line (`en`, `pt-BR`, `fr`).
-fn parse_lang(name: Option<&String>) -> Result<Lang, String> {
-    match name.map(|n| n.trim().to_ascii_lowercase()).as_deref() {
-        None | Some("en") => Ok(Lang::En),
-        Some("pt-br" | "pt") => Ok(Lang::PtBr),
-        Some("fr") => Ok(Lang::Fr),
-        Some(_) => Err(format!(
-            "unknown language {:?}: use en, pt-BR or fr",
-            name.map(String::as_str).unwrap_or_default()
-        )),
-    }
-}
-
-/// `render <game> [--size WxH] [--lang L] <moves> [-o FILE]`: the board
-/// image the bot would post, written to a file.
 /// The game, language and position a `render` or `review` command names.
-#[allow(clippy::type_complexity)]
-fn game_of(args: &[String]) -> Result<(GameKind, Lang, AnyGame, Vec<Move>, Options<'_>), String> {
-    let (positional, options) = split_options(args, &[], &["--size", "--lang", "-o", "--out"])?;
-    let kind = parse_kind(positional.first().copied(), option(&options, "--size"))?;
-    let lang = parse_lang(option(&options, "--lang"))?;
+fn position_of(args: &GamePosition) -> Result<(GameKind, AnyGame, Vec<Move>), ToolError> {
+    let kind = game_kind(args.game, args.size.size)?;
     // Moves may come as one argument or several (`A1 B2`).
-    let moves = positional
-        .iter()
-        .skip(1)
-        .map(|s| s.as_str())
-        .collect::<Vec<_>>()
-        .join(" ");
+    let moves = args.moves.join(" ");
     let (game, played) = parse_moves(kind, Some(&moves))?;
-    Ok((kind, lang, game, played, options))
+    Ok((kind, game, played))
 }
 
 /// `boardbot review <game> <moves> [-o FILE]`: the review `/review` gives
 /// of a game with these moves (the seats named by their colours), and its
 /// picture (default review.png).
-fn review_tool(args: &[String]) -> ToolResult {
+fn review_tool(args: &ReviewArgs) -> ToolResult {
     use crate::cpu::review::{grade, judge, positions, Judged};
     use crate::table::{MatchRecord, Player, SeatRecord};
-    let (kind, lang, _, moves, options) = game_of(args)?;
-    let all = positions(kind, &moves).ok_or("the moves do not replay")?;
+    let (kind, _, moves) = position_of(&args.position)?;
+    let lang = args.position.lang;
+    let all = positions(kind, &moves).ok_or_else(|| usage("the moves do not replay"))?;
     let per_position = crate::cpu::review::position_time(kind);
     let until = std::time::Instant::now() + crate::cpu::review::REVIEW_TIME;
     let mut judged = vec![Judged::UNKNOWN; all.len()];
@@ -652,26 +513,26 @@ fn review_tool(args: &[String]) -> ToolResult {
         ranked: false,
     };
     println!("{}", crate::review::review_text(lang, 1, &record, &review));
-    let picture = crate::review::picture(lang, 1, &record, &review).ok_or("no moves to review")?;
+    let picture = crate::review::picture(lang, 1, &record, &review)
+        .ok_or_else(|| usage("no moves to review"))?;
     let image = crate::render::review(&picture);
-    let out = option(&options, "-o")
-        .or(option(&options, "--out"))
-        .cloned()
-        .unwrap_or_else(|| "review.png".to_string());
-    std::fs::write(&out, &image.png).map_err(|e| format!("cannot write {out}: {e}"))?;
+    let out = args.out.display();
+    std::fs::write(&args.out, &image.png)
+        .map_err(|e| failed(format!("cannot write {out}: {e}")))?;
     println!("wrote {out} ({}×{} pixels)", image.width, image.height);
     Ok(())
 }
 
-fn render_tool(args: &[String]) -> ToolResult {
-    let (kind, lang, game, _, options) = game_of(args)?;
+/// `render <game> [--size WxH] [--lang L] <moves> [-o FILE]`: the board
+/// image the bot would post, written to a file.
+fn render_tool(args: &RenderArgs) -> ToolResult {
+    let (kind, game, _) = position_of(&args.position)?;
+    let lang = args.position.lang;
     let names = seat_names(kind, lang);
     let image = crate::render::position(&game, &names, lang);
-    let out = option(&options, "-o")
-        .or(option(&options, "--out"))
-        .cloned()
-        .unwrap_or_else(|| "board.png".to_string());
-    std::fs::write(&out, &image.png).map_err(|e| format!("cannot write {out}: {e}"))?;
+    let out = args.out.display();
+    std::fs::write(&args.out, &image.png)
+        .map_err(|e| failed(format!("cannot write {out}: {e}")))?;
     println!(
         "wrote {out} ({}×{} pixels, {} moves)\nalt text: {}",
         image.width,
@@ -774,12 +635,9 @@ pub fn application_id(get: impl Fn(&str) -> Option<String>) -> Result<u64, Strin
 }
 
 /// `invite`: prints the URL that adds the bot to a server.
-fn invite(args: &[String]) -> ToolResult {
-    if !args.is_empty() {
-        return Err("invite takes no arguments (set APPLICATION_ID or DISCORD_TOKEN)".into());
-    }
+fn invite() -> ToolResult {
     let _ = dotenvy::dotenv();
-    let id = application_id(|name| std::env::var(name).ok())?;
+    let id = application_id(|name| std::env::var(name).ok()).map_err(ToolError::Failed)?;
     println!("{}", invite_url(id));
     Ok(())
 }
@@ -788,108 +646,75 @@ fn invite(args: &[String]) -> ToolResult {
 /// names such as `a1-b1`, possibly none) are played in order from the empty
 /// board with the normal turn rules; the answer is the exact net number of
 /// boxes the side to move gains from there on.
-fn solve_dots(args: &[String]) -> Result<String, String> {
-    let mut size = None;
-    let mut lines: Option<&str> = None;
-    let mut args = args.iter().map(String::as_str).peekable();
-    if args.peek() == Some(&"dots") {
-        args.next();
-    }
-    while let Some(arg) = args.next() {
-        if let Some(value) = arg.strip_prefix("--size=") {
-            size = Some(value);
-        } else if arg == "--size" {
-            size = Some(args.next().ok_or("--size needs a value such as 5x4")?);
-        } else if arg.starts_with("--") {
-            return Err(format!("unknown option {arg}"));
-        } else if lines.is_some() {
-            return Err(format!(
-                "unexpected argument {arg}: give the lines as one comma-separated list"
-            ));
-        } else {
-            lines = Some(arg);
-        }
-    }
-    let size = size.unwrap_or("5x4");
-    let Some(GameKind::Dots { width, height }) = GameKind::parse_dots_size(size) else {
-        return Err(format!(
-            "unknown board size {size}: use 5x4, 3x3, 4x4 or 5x5"
-        ));
-    };
-    let mut position = DotsAndBoxes::new(width, height).ok_or("unsupported board size")?;
-    for name in lines.unwrap_or("").split(',').map(str::trim) {
+fn solve_dots(args: &SolveDotsArgs) -> Result<i32, ToolError> {
+    let DotsSize { width, height } = args.size;
+    let size = args.size.kind().dots_size_name().unwrap_or_default();
+    let mut position =
+        DotsAndBoxes::new(width, height).ok_or_else(|| usage("unsupported board size"))?;
+    for name in args
+        .lines
+        .as_deref()
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+    {
         if name.is_empty() {
             continue;
         }
         let mv = position
             .parse_move(name)
-            .ok_or_else(|| format!("{name} is not a line on a {size} board"))?;
+            .ok_or_else(|| usage(format!("{name} is not a line on a {size} board")))?;
         position
             .play(mv)
-            .map_err(|e| format!("cannot draw {name}: {e}"))?;
+            .map_err(|e| usage(format!("cannot draw {name}: {e}")))?;
     }
     let budget = Budget::new(Duration::from_secs(60));
     cpu::dots::solve(&position, &budget)
-        .map(|v| v.to_string())
-        .ok_or_else(|| "too many free lines to solve within 60 seconds".to_string())
+        .ok_or_else(|| failed("too many free lines to solve within 60 seconds"))
 }
 
-fn book_tool(args: &[String]) -> ToolResult {
-    let (positional, options) = split_options(
-        args,
-        &[],
-        &["--depth", "--out", "--limit", "--table-log2", "--extend"],
-    )?;
-    match positional.first().map(|s| s.as_str()) {
-        Some("generate") if positional.len() == 1 => {}
-        Some("info") if positional.len() == 1 => {
-            println!("{} positions in the built-in book", book::len());
-            return Ok(());
-        }
-        _ => {
-            return Err(
-                "usage: book generate [--depth D] [--out PATH] [--limit SECONDS] [--table-log2 N] [--extend BOOK] | book info"
-                    .into(),
-            )
-        }
-    }
-    let depth = parse_number(option(&options, "--depth"), "--depth", 4)?;
-    if depth > 20 {
-        return Err("--depth above 20 would take far too long".into());
-    }
-    let limit = parse_number(option(&options, "--limit"), "--limit", 0)?;
-    let table_log2 = parse_number(option(&options, "--table-log2"), "--table-log2", 24)?;
-    if !(23..=30).contains(&table_log2) {
-        return Err("--table-log2 must be between 23 and 30".into());
-    }
-    let out = option(&options, "--out")
-        .cloned()
-        .unwrap_or_else(|| "assets/connect4-book.bin".to_string());
-    let known = match option(&options, "--extend") {
+/// `book generate`: the opening book, with its progress on standard error.
+fn book_generate(args: &BookArgs) -> ToolResult {
+    let known = match &args.extend {
         None => Vec::new(),
         Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            book::parse(&bytes).ok_or_else(|| format!("{path} is not a book file"))?
+            let name = path.display();
+            let bytes =
+                std::fs::read(path).map_err(|e| failed(format!("cannot read {name}: {e}")))?;
+            book::parse(&bytes).ok_or_else(|| failed(format!("{name} is not a book file")))?
         }
     };
     let settings = book::Settings {
-        depth,
-        time_limit: (limit > 0).then(|| Duration::from_secs(limit.into())),
-        table_log2,
+        depth: args.depth,
+        time_limit: (args.limit > 0).then(|| Duration::from_secs(args.limit.into())),
+        table_log2: args.table_log2,
         known,
     };
+    const MORE: &str = "(more as they are solved)";
+    let pending = book::pending(&settings);
+    let mut progress = Progress::new("book", "positions", pending.positions as u64);
+    if pending.more {
+        progress.set_total(pending.positions as u64, MORE);
+    }
     let started = Instant::now();
+    let mut done = 0;
     let image = book::generate(&settings, |p| {
         let result = match p.result {
             Some((column, score)) => format!("best {column} score {score:>3}"),
             None => "gave up (time limit)".to_string(),
         };
-        eprintln!(
+        progress.println(&format!(
             "ply {:>2} {:<12} {result}  {:.1?} ({} in book, {} given up, {:.1?} in all)",
             p.plies, p.moves, p.this_one, p.solved, p.given_up, p.elapsed
-        );
+        ));
+        done += 1;
+        let note = if p.pending.more { MORE } else { "" };
+        progress.set_total((done + p.pending.positions) as u64, note);
+        progress.inc();
     });
-    std::fs::write(&out, &image).map_err(|e| format!("cannot write {out}: {e}"))?;
+    progress.finish();
+    let out = args.out.display();
+    std::fs::write(&args.out, &image).map_err(|e| failed(format!("cannot write {out}: {e}")))?;
     println!(
         "wrote {} positions to {out} in {:.1?}",
         (image.len() - book::MAGIC.len()) / 8,
@@ -901,16 +726,37 @@ fn book_tool(args: &[String]) -> ToolResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
 
+    /// The exit code of `boardbot args…`, or `None` when it runs the bot.
     fn run(args: &[&str]) -> Option<i32> {
-        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-        run_tool(&args)
+        match Cli::try_parse_from(std::iter::once("boardbot").chain(args.iter().copied())) {
+            Err(e) => Some(e.exit_code()),
+            Ok(Cli {
+                command: None | Some(Command::Run),
+            }) => None,
+            Ok(Cli {
+                command: Some(Command::Tool(tool)),
+            }) => Some(i32::from(run_tool(tool))),
+        }
+    }
+
+    /// The tool `boardbot args…` names.
+    fn tool(args: &[&str]) -> Result<Tool, clap::Error> {
+        match Cli::try_parse_from(std::iter::once("boardbot").chain(args.iter().copied()))?.command
+        {
+            Some(Command::Tool(tool)) => Ok(tool),
+            other => panic!("{args:?} is no tool: {other:?}"),
+        }
     }
 
     #[test]
-    fn unknown_commands_are_not_tools() {
+    fn no_command_is_the_bot_and_unknown_ones_are_refused() {
         assert_eq!(run(&[]), None);
-        assert_eq!(run(&["serve"]), None);
+        assert_eq!(run(&["run"]), None);
+        assert_eq!(run(&["serve"]), Some(2));
+        assert_eq!(run(&["--version"]), Some(0));
+        assert_eq!(run(&["play", "--help"]), Some(0));
     }
 
     #[test]
@@ -920,6 +766,7 @@ mod tests {
         assert_eq!(run(&["solve", "connect4", "48"]), Some(2));
         assert_eq!(run(&["solve", "connect4", "1111111"]), Some(2));
         assert_eq!(run(&["solve", "connect4", "4", "--fast"]), Some(2));
+        assert_eq!(run(&["solve", "connect4", "4", "--log2", "20"]), Some(2));
         assert_eq!(run(&["cpu", "connect4", "--level", "expert", "4"]), Some(2));
         assert_eq!(run(&["cpu", "connect4", "4", "--level"]), Some(2));
         assert_eq!(
@@ -951,9 +798,32 @@ mod tests {
         );
         assert_eq!(run(&["solve", "connect4-3p", "1"]), Some(2));
         assert_eq!(run(&["book", "generate", "--depth", "99"]), Some(2));
+        assert_eq!(run(&["book", "generate", "--table-log2", "22"]), Some(2));
         assert_eq!(
             run(&["book", "generate", "--extend", "/nonexistent/book"]),
             Some(2)
+        );
+        assert_eq!(run(&["puzzle", "connect4-3d"]), Some(2));
+        assert_eq!(run(&["hint-check", "--plies", "9-6"]), Some(2));
+        assert_eq!(run(&["hint-check", "--cpu", "easy"]), Some(2));
+        assert_eq!(run(&["tables"]), Some(2));
+        assert_eq!(run(&["tables", "--broken", "--all"]), Some(2));
+        assert_eq!(run(&["forget", "someone"]), Some(2));
+        assert_eq!(run(&["invite", "now"]), Some(2));
+        assert_eq!(run(&["completions", "tcsh"]), Some(2));
+    }
+
+    #[test]
+    fn errors_found_after_parsing_read_like_clap_s() {
+        let error = usage_error(&["solve", "connect4"], "bad moves \"48\"").render();
+        let text = error.to_string();
+        assert!(text.starts_with("error: bad moves \"48\"\n"), "{text}");
+        assert!(text.contains("Usage: boardbot solve connect4 "), "{text}");
+        assert!(text.contains("--help"), "{text}");
+        assert_eq!(
+            usage_error(&["solve", "connect4"], "x").exit_code(),
+            2,
+            "clap's code"
         );
     }
 
@@ -1000,6 +870,7 @@ mod tests {
             run(&["arena", "connect4-3p", "easy", "easy", "--games", "1"]),
             Some(0)
         );
+        assert_eq!(run(&["book", "info"]), Some(0));
     }
 
     #[test]
@@ -1049,47 +920,77 @@ mod tests {
             run(&["render", "connect4", "1111111", "-o", "/dev/null"]),
             Some(2)
         );
-        assert_eq!(parse_lang(Some(&"pt-BR".to_string())), Ok(Lang::PtBr));
-        assert_eq!(parse_lang(Some(&"FR".to_string())), Ok(Lang::Fr));
-        assert_eq!(parse_lang(None), Ok(Lang::En));
+        let Ok(Tool::Render(args)) = tool(&["render", "connect4-3d", "A1", "B2", "--lang", "fr"])
+        else {
+            panic!("render parses");
+        };
+        assert_eq!(args.position.lang, Lang::Fr);
+        assert_eq!(args.position.moves, ["A1", "B2"]);
+        assert_eq!(args.out.to_str(), Some("board.png"));
+        let (_, game, _) = position_of(&args.position).unwrap();
+        assert_eq!(game.plies(), 2);
     }
 
     #[test]
     fn solve_dots_reads_sizes_and_lines() {
-        let args = |s: &[&str]| s.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+        let solve = |args: &[&str]| -> Result<i32, String> {
+            let mut all = vec!["solve", "dots"];
+            all.extend_from_slice(args);
+            match tool(&all) {
+                Ok(Tool::Solve {
+                    game: SolveGame::Dots(args),
+                }) => solve_dots(&args).map_err(|e| match e {
+                    ToolError::Usage(m) | ToolError::Failed(m) => m,
+                }),
+                Ok(other) => panic!("{other:?}"),
+                Err(e) => Err(format!("clap: {e}")),
+            }
+        };
         // 3 x 3: a chain of three along the top and a single box at the
         // bottom right left open, everything else claimed.
         let lines = "a1-b1,b1-c1,c1-d1,a2-b2,b2-c2,c2-d2,a2-a3,b2-b3,c2-c3,\
                      d2-d3,a3-b3,b3-c3,c3-d3,a3-a4,b3-b4,c3-c4,a4-b4,b4-c4";
-        assert_eq!(
-            solve_dots(&args(&["--size", "3x3", lines])),
-            Ok("2".to_string())
-        );
-        assert_eq!(
-            solve_dots(&args(&["dots", "--size=3x3", lines])),
-            Ok("2".to_string())
-        );
-        assert!(solve_dots(&args(&["--size", "7x7", ""])).is_err());
-        assert!(solve_dots(&args(&["--size", "3x3", "a1-c1"])).is_err());
-        assert!(solve_dots(&args(&["--size", "3x3", "a1-b1,a1-b1"])).is_err());
-        assert!(solve_dots(&args(&["--size"])).is_err());
-        assert!(solve_dots(&args(&["--bogus"])).is_err());
+        assert_eq!(solve(&["--size", "3x3", lines]), Ok(2));
+        assert_eq!(solve(&["--size=3x3", lines]), Ok(2));
+        assert_eq!(solve(&[lines, "--size", "3X3"]), Ok(2), "options anywhere");
+        assert!(solve(&["--size", "7x7", ""])
+            .unwrap_err()
+            .starts_with("clap"));
+        assert!(solve(&["--size"]).unwrap_err().starts_with("clap"));
+        assert!(solve(&["--bogus"]).unwrap_err().starts_with("clap"));
+        assert!(solve(&["--size", "3x3", "a1-b1", "a1-a2"])
+            .unwrap_err()
+            .starts_with("clap"));
         for e in [
-            solve_dots(&args(&["--size", "7x7"])),
-            solve_dots(&args(&["--size", "3x3", "a1-c1"])),
+            solve(&["--size", "3x3", "a1-c1"]),
+            solve(&["--size", "3x3", "a1-b1,a1-b1"]),
         ] {
-            assert!(!e.unwrap_err().contains('\n'));
+            let e = e.unwrap_err();
+            assert!(!e.starts_with("clap") && !e.contains('\n'), "{e}");
         }
     }
 
     #[test]
     fn moves_are_read_by_their_names() {
-        let game = parse_game(GameKind::Connect4ThreeD, Some(&"A1, a1 D4".to_string())).unwrap();
+        let game = parse_game(GameKind::Connect4ThreeD, Some("A1, a1 D4")).unwrap();
         assert_eq!(game.plies(), 3);
-        let game = parse_game(GameKind::Connect4ThreePlayer, Some(&"99".to_string())).unwrap();
+        let game = parse_game(GameKind::Connect4ThreePlayer, Some("99")).unwrap();
         assert_eq!(game.plies(), 2);
         let dots = GameKind::parse_dots_size("3x3").unwrap();
-        let game = parse_game(dots, Some(&"a1-b1,b1-a1".to_string()));
-        assert!(game.unwrap_err().contains("cannot be played"));
+        let ToolError::Usage(error) = parse_game(dots, Some("a1-b1,b1-a1")).unwrap_err() else {
+            panic!("a usage error");
+        };
+        assert!(error.contains("cannot be played"));
+    }
+
+    #[test]
+    fn size_is_for_dots_only() {
+        let size = <DotsSize as clap::ValueEnum>::from_str("3x3", false).unwrap();
+        assert_eq!(game_kind(GameName::Dots, Some(size)), Ok(size.kind()));
+        assert_eq!(game_kind(GameName::Dots, None), Ok(GameKind::DOTS_DEFAULT));
+        assert!(matches!(
+            game_kind(GameName::Connect4ThreeD, Some(size)),
+            Err(ToolError::Usage(_))
+        ));
     }
 }

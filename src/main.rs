@@ -1,33 +1,24 @@
-//! `boardbot` runs the bot (default) or one of its offline tools.
+//! `boardbot` runs the bot (default, or `boardbot run`) or one of its
+//! offline tools (`boardbot --help` lists them).
 
+use boardbot::cli::{Cli, Command};
 use boardbot::config::Config;
+use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    // Offline tools run without the async runtime.
-    if let Some(code) = boardbot::cli::run_tool(&args) {
-        return ExitCode::from(code.clamp(0, 255) as u8);
-    }
-    match args.first().map(String::as_str) {
-        None | Some("run") => match tokio::runtime::Runtime::new() {
+    // Help, the version and usage errors end here, with clap's exit codes.
+    let cli = Cli::parse();
+    match cli.command {
+        // Offline tools run without the async runtime.
+        Some(Command::Tool(tool)) => ExitCode::from(boardbot::cli::run_tool(tool)),
+        None | Some(Command::Run) => match tokio::runtime::Runtime::new() {
             Ok(runtime) => runtime.block_on(run()),
             Err(e) => {
                 eprintln!("boardbot: could not start the async runtime: {e}");
                 ExitCode::FAILURE
             }
         },
-        Some("help" | "--help" | "-h") => {
-            println!("{}", boardbot::cli::USAGE);
-            ExitCode::SUCCESS
-        }
-        Some(other) => {
-            eprintln!(
-                "boardbot: unknown command {other:?}\n\n{}",
-                boardbot::cli::USAGE
-            );
-            ExitCode::from(2)
-        }
     }
 }
 

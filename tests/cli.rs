@@ -1,5 +1,7 @@
 //! The offline commands through the real binary: `play` driven through
-//! standard input for every game, `render` writing a PNG, `invite`.
+//! standard input for every game, `render` writing a PNG, `invite`, and the
+//! command line itself (help for every tool, the version, clap's errors,
+//! shell completions).
 
 use boardbot::game::{AnyGame, Game, GameKind};
 use boardbot::i18n::Lang;
@@ -143,8 +145,16 @@ fn quit_and_bad_options() {
     ] {
         let out = boardbot(&dir, args, "", &[]);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
+        // clap's form: the error, then how to get help.
         let stderr = text(&out.stderr);
-        assert_eq!(stderr.trim().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(
+            stderr
+                .trim_end()
+                .ends_with("For more information, try '--help'."),
+            "{args:?}: {stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
     }
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -275,5 +285,256 @@ fn invite_prints_the_url_for_the_application() {
         !text(&out.stderr).contains("secret!"),
         "the token is never shown"
     );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Every tool, and the options its `--help` must mention.
+const TOOLS: &[(&[&str], &[&str])] = &[
+    (&["run"], &[]),
+    (
+        &["play"],
+        &["<GAME>", "--level", "--size", "--seat", "--png", "--color"],
+    ),
+    (
+        &["render"],
+        &["<GAME>", "[MOVES]", "--size", "--lang", "--out"],
+    ),
+    (&["invite"], &["APPLICATION_ID"]),
+    (&["solve"], &["connect4", "connect4-3d", "dots"]),
+    (
+        &["solve", "connect4"],
+        &["[MOVES]", "--weak", "--stats", "--log2"],
+    ),
+    (&["solve", "connect4-3d"], &["[MOVES]"]),
+    (&["solve", "dots"], &["[LINES]", "--size"]),
+    (&["cpu"], &["<GAME>", "[MOVES]", "--level", "--size"]),
+    (
+        &["arena"],
+        &[
+            "<GAME>",
+            "<LEVEL_A>",
+            "<LEVEL_B>",
+            "--games",
+            "--size",
+            "--seed",
+            "--nodes",
+            "--log",
+        ],
+    ),
+    (
+        &["hint"],
+        &["<GAME>", "[MOVES]", "--size", "--ms", "--nodes"],
+    ),
+    (
+        &["hint-check"],
+        &[
+            "--plies",
+            "--count",
+            "--seed",
+            "--ms",
+            "--nodes",
+            "--exact",
+            "--cpu",
+            "--verbose",
+        ],
+    ),
+    (
+        &["dots-check"],
+        &[
+            "--size",
+            "--games",
+            "--against",
+            "--extra",
+            "--nodes",
+            "--judge",
+            "--seed",
+            "--verbose",
+        ],
+    ),
+    (&["book"], &["generate", "info"]),
+    (
+        &["book", "generate"],
+        &["--depth", "--out", "--limit", "--table-log2", "--extend"],
+    ),
+    (&["book", "info"], &[]),
+    (
+        &["review"],
+        &["<GAME>", "[MOVES]", "--size", "--lang", "--out"],
+    ),
+    (&["puzzle"], &["<GAME>", "--day"]),
+    (&["tables"], &["--broken", "--clear", "--all"]),
+    (&["forget"], &["<USER_ID>"]),
+    (&["completions"], &["<SHELL>", "bash", "zsh", "fish"]),
+];
+
+#[test]
+fn every_tool_has_help() {
+    let dir = scratch("help");
+    let top = boardbot(&dir, &["--help"], "", &[]);
+    assert_eq!(top.status.code(), Some(0));
+    let top = text(&top.stdout);
+    for (tool, options) in TOOLS {
+        assert!(
+            top.contains(&format!("\n  {} ", tool[0])),
+            "{tool:?} listed"
+        );
+        for help in ["--help", "-h"] {
+            let mut args = tool.to_vec();
+            args.push(help);
+            let out = boardbot(&dir, &args, "", &[]);
+            assert_eq!(out.status.code(), Some(0), "{args:?}");
+            let stdout = text(&out.stdout);
+            let usage = format!("Usage: boardbot {}", tool.join(" "));
+            assert!(stdout.contains(&usage), "{args:?}: {stdout}");
+            // -h is the summary; --help has every word.
+            for option in options.iter().filter(|_| help == "--help") {
+                assert!(
+                    stdout.contains(option),
+                    "{args:?} mentions {option}: {stdout}"
+                );
+            }
+        }
+    }
+    // `help <tool>` says the same as `<tool> --help`.
+    let help = boardbot(&dir, &["help", "arena"], "", &[]);
+    let arena = boardbot(&dir, &["arena", "--help"], "", &[]);
+    assert_eq!(help.status.code(), Some(0));
+    assert_eq!(text(&help.stdout), text(&arena.stdout));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_version_is_the_package_s() {
+    let dir = scratch("version");
+    for flag in ["--version", "-V"] {
+        let out = boardbot(&dir, &[flag], "", &[]);
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(
+            text(&out.stdout),
+            format!("boardbot {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn usage_errors_are_clap_s_with_exit_code_2() {
+    let dir = scratch("usage");
+    // (arguments, the error's start, whether the usage follows it)
+    let cases: [(&[&str], &str, bool); 6] = [
+        (
+            &["solve", "connect4", "4", "--fast"],
+            "error: unexpected argument '--fast' found",
+            true,
+        ),
+        (
+            &["arena", "connect4", "easy", "easy", "--games", "x"],
+            "error: invalid value 'x' for '--games <N>'",
+            false,
+        ),
+        (
+            &["cpu", "connect4", "4"],
+            "error: the following required arguments were not provided:\n  --level <LEVEL>",
+            true,
+        ),
+        (
+            &["book", "burn"],
+            "error: unrecognized subcommand 'burn'",
+            true,
+        ),
+        // Checked by the tool, worded the same way.
+        (
+            &["cpu", "connect4", "--level", "easy", "48"],
+            "error: move 2 (\"8\") is not a move of this game",
+            true,
+        ),
+        (
+            &["hint", "connect4", "--size", "3x3", "4"],
+            "error: --size applies to dots only",
+            true,
+        ),
+    ];
+    for (args, expected, with_usage) in cases {
+        let out = boardbot(&dir, args, "", &[]);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.starts_with(expected), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr.contains(&format!("\nUsage: boardbot {} ", args[0])),
+            with_usage,
+            "{args:?}: {stderr}"
+        );
+        assert!(
+            stderr
+                .trim_end()
+                .ends_with("For more information, try '--help'."),
+            "{args:?}: {stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn completions_are_printed_for_each_shell() {
+    let dir = scratch("completions");
+    let cases = [
+        ("bash", "complete -F _boardbot"),
+        ("zsh", "#compdef boardbot"),
+        ("fish", "complete -c boardbot"),
+    ];
+    for (shell, marker) in cases {
+        let out = boardbot(&dir, &["completions", shell], "", &[]);
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = text(&out.stdout);
+        assert!(script.contains(marker), "{shell}: {script}");
+        for word in ["hint-check", "dots-check", "table-log2", "connect4-3d"] {
+            assert!(script.contains(word), "{shell} completes {word}");
+        }
+    }
+    let out = boardbot(&dir, &["completions", "tcsh"], "", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn run_starts_the_bot_like_no_command() {
+    let dir = scratch("run");
+    for args in [&[][..], &["run"]] {
+        let out = boardbot(&dir, args, "", &[]);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains("DISCORD_TOKEN"), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{args:?}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn long_jobs_keep_their_results_on_stdout() {
+    let dir = scratch("arena");
+    let out = boardbot(
+        &dir,
+        &[
+            "arena", "connect4", "easy", "easy", "--games", "2", "--log", "--seed", "3",
+        ],
+        "",
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "{stdout}");
+    assert!(lines[0].starts_with("game 0: A in seat 1, "), "{stdout}");
+    assert!(lines[1].starts_with("game 1: A in seat 2, "), "{stdout}");
+    assert!(
+        lines[2].starts_with("connect4 easy vs easy: 2 games, "),
+        "{stdout}"
+    );
+    assert!(lines[3].starts_with("A (easy): ") && lines[4].starts_with("B (easy): "));
+    // Not a terminal: at most a plain progress line now and then (none
+    // when it is over within two seconds).
+    let stderr = text(&out.stderr);
+    assert!(stderr.lines().all(|l| l.starts_with("arena: ")), "{stderr}");
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -85,7 +85,13 @@ fn an_unknown_command_is_refused_with_the_usage() {
         c.output().unwrap()
     };
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("usage"));
+    // clap's error: what was wrong, then the usage.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("error: unrecognized subcommand 'fly'"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("Usage: boardbot [COMMAND]"), "{stderr}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -2,7 +2,9 @@
 //! hint-check` (how often the Connect Four hint keeps the published value
 //! of positions drawn from the public test sets).
 
-use super::{option, parse_game, parse_kind, parse_number, split_options, ToolResult};
+use super::args::{BudgetArgs, HintArgs, HintCheckArgs};
+use super::progress::Progress;
+use super::{failed, game_kind, parse_game, usage, ToolResult};
 use crate::cpu::connect4::{book, test_data_dir, Position, Solver};
 use crate::cpu::{self, Budget, Cpu, Level, Verdict};
 use crate::game::{AnyGame, Connect4, Game};
@@ -23,19 +25,11 @@ const SETS: [&str; 6] = [
 
 /// `--ms N` or `--nodes N` (nodes win), else the hint's own budget for
 /// `game` (what the bot gives it: [`cpu::hint::budget_for`]).
-fn budget_of(options: &[(&str, Option<&String>)], game: &AnyGame) -> Result<Budget, String> {
-    if let Some(n) = option(options, "--nodes") {
-        let n: u64 = n
-            .parse()
-            .map_err(|_| format!("--nodes needs a whole number, not {n:?}"))?;
-        return Ok(Budget::of_nodes(n));
-    }
-    match option(options, "--ms") {
-        Some(_) => {
-            let ms = parse_number(option(options, "--ms"), "--ms", 0)?;
-            Ok(Budget::new(Duration::from_millis(ms.into())))
-        }
-        None => Ok(cpu::hint::budget_for(game)),
+fn budget_of(budget: &BudgetArgs, game: &AnyGame) -> Budget {
+    match (budget.nodes, budget.ms) {
+        (Some(n), _) => Budget::of_nodes(n),
+        (None, Some(ms)) => Budget::new(Duration::from_millis(ms.into())),
+        (None, None) => cpu::hint::budget_for(game),
     }
 }
 
@@ -60,21 +54,17 @@ pub fn describe(game: &AnyGame, verdict: &Verdict) -> String {
 }
 
 /// `hint <game> [--size WxH] [--ms N | --nodes N] <moves>`
-pub fn hint(args: &[String]) -> ToolResult {
-    let (positional, options) = split_options(args, &[], &["--size", "--ms", "--nodes"])?;
-    if positional.len() > 2 {
-        return Err("too many arguments: hint <game> [--ms N | --nodes N] <moves>".into());
-    }
-    let kind = parse_kind(positional.first().copied(), option(&options, "--size"))?;
-    let game = parse_game(kind, positional.get(1).copied())?;
-    let budget = budget_of(&options, &game)?;
+pub fn hint(args: &HintArgs) -> ToolResult {
+    let kind = game_kind(args.game, args.size.size)?;
+    let game = parse_game(kind, args.moves.as_deref())?;
+    let budget = budget_of(&args.budget, &game);
     let start = Instant::now();
     match cpu::hint(&game, &budget) {
         Some(verdict) => {
             println!("{} ({:.2?})", describe(&game, &verdict), start.elapsed());
             Ok(())
         }
-        None => Err("the game is over: there is no move to suggest".into()),
+        None => Err(usage("the game is over: there is no move to suggest")),
     }
 }
 
@@ -107,35 +97,14 @@ fn positions(plies: (usize, usize)) -> Result<Vec<(String, i32)>, String> {
 /// [--exact] [--cpu hard] [--verbose]`: draws positions from the test sets
 /// and checks each hint's move (or the hard CPU's, with `--cpu hard` and
 /// its move budget) against the published value.
-pub fn hint_check(args: &[String]) -> ToolResult {
-    let (positional, options) = split_options(
-        args,
-        &["--exact", "--verbose"],
-        &["--plies", "--count", "--seed", "--ms", "--nodes", "--cpu"],
-    )?;
-    if !positional.is_empty() {
-        return Err("usage: hint-check [--plies A-B] [--count N] [--seed N] [--ms N | --nodes N] [--exact] [--cpu hard] [--verbose]".into());
-    }
-    let flag = |name: &str| options.iter().any(|(n, _)| *n == name);
-    let plies = match option(&options, "--plies") {
-        None => (6, 9),
-        Some(text) => {
-            let (a, b) = text.split_once('-').unwrap_or((text, text));
-            match (a.parse(), b.parse()) {
-                (Ok(a), Ok(b)) if a <= b && b < 42 => (a, b),
-                _ => return Err(format!("--plies needs A-B, not {text:?}")),
-            }
-        }
-    };
-    let count = parse_number(option(&options, "--count"), "--count", 200)? as usize;
-    let seed = parse_number(option(&options, "--seed"), "--seed", 1)?;
-    let cpu_level = match option(&options, "--cpu").map(String::as_str) {
-        None => None,
-        Some("hard") => Some(Level::Hard),
-        Some(other) => return Err(format!("--cpu takes hard, not {other:?}")),
-    };
-    let (exact, verbose) = (flag("--exact"), flag("--verbose"));
-    let mut pool = positions(plies)?;
+pub fn hint_check(args: &HintCheckArgs) -> ToolResult {
+    let plies = (args.plies.from, args.plies.to);
+    let count = args.count as usize;
+    let seed = args.seed;
+    // clap lets only `hard` through.
+    let cpu_level = args.cpu.as_ref().map(|_| Level::Hard);
+    let (exact, verbose) = (args.exact, args.verbose);
+    let mut pool = positions(plies).map_err(failed)?;
     let available = pool.len();
     pool.shuffle(&mut StdRng::seed_from_u64(seed.into()));
     pool.truncate(count);
@@ -143,17 +112,18 @@ pub fn hint_check(args: &[String]) -> ToolResult {
     let mut checker = Solver::new();
     let (mut kept, mut kept_exact, mut proved, mut wrong) = (0, 0, 0, 0);
     let (mut total, mut max) = (Duration::ZERO, Duration::ZERO);
+    let mut progress = Progress::new("hint-check", "positions", pool.len() as u64);
     for (moves, value) in &pool {
-        let game = Connect4::from_digits(moves).map_err(|e| format!("{moves}: {e:?}"))?;
+        let game = Connect4::from_digits(moves).map_err(|e| failed(format!("{moves}: {e:?}")))?;
         let any = AnyGame::Connect4(game);
         let start = Instant::now();
         let verdict = match cpu_level {
             Some(level) => game
                 .choose(level, &Budget::new(Budget::HARD), &mut rng)
                 .map(|mv| Verdict::Guess { mv }),
-            None => cpu::hint::hint_with(&any, &budget_of(&options, &any)?, &mut rng),
+            None => cpu::hint::hint_with(&any, &budget_of(&args.budget, &any), &mut rng),
         }
-        .ok_or_else(|| format!("{moves}: no move"))?;
+        .ok_or_else(|| failed(format!("{moves}: no move")))?;
         let took = start.elapsed();
         total += took;
         max = max.max(took);
@@ -197,22 +167,26 @@ pub fn hint_check(args: &[String]) -> ToolResult {
         proved += usize::from(verdict.is_proved());
         wrong += usize::from(!honest);
         if verbose || !keeps_result || !honest {
-            println!(
-                "{moves} value {value}: {} ({took:.2?}){}{}",
-                describe(&any, &verdict),
-                if keeps_result {
-                    ""
-                } else {
-                    " LOSES THE RESULT"
-                },
-                if honest { "" } else { " WRONG VERDICT" }
-            );
+            progress.suspend(|| {
+                println!(
+                    "{moves} value {value}: {} ({took:.2?}){}{}",
+                    describe(&any, &verdict),
+                    if keeps_result {
+                        ""
+                    } else {
+                        " LOSES THE RESULT"
+                    },
+                    if honest { "" } else { " WRONG VERDICT" }
+                )
+            });
         }
+        progress.inc();
     }
+    progress.finish();
     let n = pool.len();
     let who = match cpu_level {
         Some(_) => format!("hard CPU ({:?} a move)", Budget::HARD),
-        None => match (option(&options, "--nodes"), option(&options, "--ms")) {
+        None => match (args.budget.nodes, args.budget.ms) {
             (Some(nodes), _) => format!("hint ({nodes} nodes)"),
             (None, Some(ms)) => format!("hint ({ms} ms)"),
             (None, None) => format!(

@@ -8,7 +8,8 @@
 //! Everything is read from standard input, one line at a time, so a test
 //! (or a file) can drive a whole game.
 
-use super::{option, parse_kind, parse_level, split_options, ToolResult};
+use super::args::{ColorWhen, PlayArgs};
+use super::{failed, game_kind, usage, ToolResult};
 use crate::cpu::{self, Budget, Level};
 use crate::game::{AnyGame, Game, GameKind, IllegalMove, Outcome, Seat};
 use crate::i18n::Lang;
@@ -254,16 +255,15 @@ const COMMANDS: &str =
 your last move and the CPU's replies), `board` (show the board again), `help`, `quit`.";
 
 /// When to use colours.
-fn colour_wanted(choice: Option<&String>) -> Result<bool, String> {
-    match choice.map(String::as_str) {
-        None | Some("auto") => Ok(std::io::stdout().is_terminal()
-            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-            && std::env::var("TERM").map_or(true, |t| t != "dumb")),
-        Some("always") => Ok(true),
-        Some("never") => Ok(false),
-        Some(other) => Err(format!(
-            "--color takes auto, always or never, not {other:?}"
-        )),
+fn colour_wanted(choice: ColorWhen) -> bool {
+    match choice {
+        ColorWhen::Auto => {
+            std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::env::var("TERM").map_or(true, |t| t != "dumb")
+        }
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
     }
 }
 
@@ -290,14 +290,14 @@ impl Session {
     /// Prints the board (and writes its image when asked).
     fn show(&self, out: &mut impl Write) -> ToolResult {
         let text = board_text(&self.game, &self.names, self.style);
-        let io = |e: std::io::Error| format!("cannot write the board: {e}");
+        let io = |e: std::io::Error| failed(format!("cannot write the board: {e}"));
         writeln!(out).map_err(io)?;
         write!(out, "{text}").map_err(io)?;
         if let Some(dir) = &self.png {
             let image = render::position(&self.game, &self.names, Lang::En);
             let path = dir.join(format!("{:03}.png", self.game.plies()));
             std::fs::write(&path, &image.png)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                .map_err(|e| failed(format!("cannot write {}: {e}", path.display())))?;
             writeln!(out, "(image: {})", path.display()).map_err(io)?;
         }
         Ok(())
@@ -340,7 +340,7 @@ fn read_typed(line: &str) -> Typed {
 }
 
 /// `play <game> [--level L] [--size WxH] [--seat N] [--png DIR] [--color WHEN]`
-pub fn play(args: &[String]) -> ToolResult {
+pub fn play(args: &PlayArgs) -> ToolResult {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     // Typed input shows on a terminal already; read from a pipe or a file,
@@ -350,50 +350,33 @@ pub fn play(args: &[String]) -> ToolResult {
 }
 
 fn play_with(
-    args: &[String],
+    args: &PlayArgs,
     input: &mut impl BufRead,
     out: &mut impl Write,
     echo: bool,
 ) -> ToolResult {
-    let (positional, options) = split_options(
-        args,
-        &[],
-        &["--level", "--size", "--seat", "--png", "--color"],
-    )?;
-    if positional.len() != 1 {
-        return Err(
-            "usage: play <game> [--level L] [--size WxH] [--seat N] [--png DIR] [--color WHEN]"
-                .into(),
-        );
-    }
-    let kind = parse_kind(positional.first().copied(), option(&options, "--size"))?;
-    let level = match option(&options, "--level") {
-        None => Level::default(),
-        given => parse_level(given)?,
-    };
+    let kind = game_kind(args.game, args.size.size)?;
+    let level = args.level;
     let seats = kind.seat_count();
-    let human = match option(&options, "--seat") {
-        None => 0,
-        Some(text) => match text.trim().parse::<usize>() {
-            Ok(n) if (1..=seats).contains(&n) => (n - 1) as Seat,
-            _ => {
-                return Err(format!(
-                    "--seat takes 1 to {seats} (1 moves first), not {text:?}"
-                ))
-            }
-        },
+    let human = match usize::from(args.seat) {
+        n if (1..=seats).contains(&n) => (n - 1) as Seat,
+        n => {
+            return Err(usage(format!(
+                "--seat takes 1 to {seats} in {} (1 moves first), not {n}",
+                kind.command()
+            )))
+        }
     };
-    let png = match option(&options, "--png") {
+    let png = match &args.png {
         None => None,
         Some(dir) => {
-            let dir = PathBuf::from(dir);
-            std::fs::create_dir_all(&dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-            Some(dir)
+            std::fs::create_dir_all(dir)
+                .map_err(|e| failed(format!("cannot create {}: {e}", dir.display())))?;
+            Some(dir.clone())
         }
     };
     let style = Style {
-        colour: colour_wanted(option(&options, "--color"))?,
+        colour: colour_wanted(args.color),
     };
     let names = (0..seats as Seat)
         .map(|seat| {
@@ -407,14 +390,14 @@ fn play_with(
         })
         .collect();
     let mut session = Session {
-        game: AnyGame::new(kind).ok_or("unsupported board size")?,
+        game: AnyGame::new(kind).ok_or_else(|| usage("unsupported board size"))?,
         human,
         style,
         names,
         png,
         history: Vec::new(),
     };
-    let io = |e: std::io::Error| format!("cannot write to the terminal: {e}");
+    let io = |e: std::io::Error| failed(format!("cannot write to the terminal: {e}"));
     let order = match human {
         0 => "move first".to_string(),
         n => format!("move after {}", session.who(n - 1)),
@@ -437,12 +420,12 @@ fn play_with(
         let seat = session.game.to_move();
         if seat != human {
             let mv = cpu::choose_move(&session.game, level, &Budget::new(Budget::HARD))
-                .ok_or("the CPU found no move in an unfinished game")?;
+                .ok_or_else(|| failed("the CPU found no move in an unfinished game"))?;
             let name = session.game.move_name(mv);
             session
                 .game
                 .play(mv)
-                .map_err(|e| format!("the CPU chose an illegal move: {e}"))?;
+                .map_err(|e| failed(format!("the CPU chose an illegal move: {e}")))?;
             writeln!(out, "{} plays {name}.", session.who(seat)).map_err(io)?;
             session.show(out)?;
             continue;
@@ -452,7 +435,7 @@ fn play_with(
         let mut line = String::new();
         let read = input
             .read_line(&mut line)
-            .map_err(|e| format!("cannot read the input: {e}"))?;
+            .map_err(|e| failed(format!("cannot read the input: {e}")))?;
         if read == 0 {
             writeln!(out, "\nEnd of input: bye.").map_err(io)?;
             return Ok(());
@@ -507,7 +490,7 @@ fn play_with(
                         session
                             .game
                             .play(mv)
-                            .map_err(|e| format!("a checked move was refused: {e}"))?;
+                            .map_err(|e| failed(format!("a checked move was refused: {e}")))?;
                         let name = session.game.move_name(mv);
                         writeln!(out, "You play {name}.").map_err(io)?;
                         session.show(out)?;
@@ -522,10 +505,22 @@ fn play_with(
 mod tests {
     use super::*;
 
-    fn run(args: &[&str], input: &str) -> (ToolResult, String) {
-        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    /// `boardbot play args…` with `input`: what it wrote, or the error
+    /// (clap's, or the tool's).
+    fn run(args: &[&str], input: &str) -> (Result<(), String>, String) {
+        use crate::cli::{Cli, Command, Tool};
+        use clap::Parser;
+        let all = ["boardbot", "play"].into_iter().chain(args.iter().copied());
+        let args = match Cli::try_parse_from(all) {
+            Ok(Cli {
+                command: Some(Command::Tool(Tool::Play(args))),
+            }) => args,
+            Ok(other) => panic!("{other:?}"),
+            Err(e) => return (Err(e.to_string()), String::new()),
+        };
         let mut out = Vec::new();
         let result = play_with(&args, &mut input.as_bytes(), &mut out, true);
+        let result = result.map_err(|e| format!("{e:?}"));
         (result, String::from_utf8(out).unwrap())
     }
 

@@ -2,7 +2,8 @@
 //! <user id>`: the operator's tools on the store (`DATABASE_URL`, or the
 //! default SQLite file), run while the bot runs or not.
 
-use super::ToolResult;
+use super::args::{ForgetArgs, TablesArgs};
+use super::{failed, usage, ToolResult};
 use crate::config::DEFAULT_DATABASE_URL;
 use crate::store::Store;
 
@@ -20,11 +21,11 @@ where
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("could not start the async runtime: {e}"))?;
+        .map_err(|e| failed(format!("could not start the async runtime: {e}")))?;
     runtime.block_on(async {
         let store = Store::open(&url)
             .await
-            .map_err(|e| format!("cannot open the database: {e}"))?;
+            .map_err(|e| failed(format!("cannot open the database: {e}")))?;
         let result = f(store.clone()).await;
         store.close().await;
         result
@@ -33,21 +34,24 @@ where
 
 /// `tables --broken`: the stored tables that could not be read back;
 /// `--clear <no>` or `--clear --all` deletes them.
-pub fn tables(args: &[String]) -> ToolResult {
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let clear = match args[..] {
-        ["--broken"] => None,
-        ["--broken", "--clear", "--all"] => Some(None),
-        ["--broken", "--clear", no] => Some(Some(
-            no.parse::<u64>()
-                .map_err(|_| format!("{no:?} is not a table number"))?,
-        )),
-        _ => return Err("usage: boardbot tables --broken [--clear <no>|--all]".into()),
+pub fn tables(args: &TablesArgs) -> ToolResult {
+    // `Some(None)`: all of them.
+    let clear = match (args.clear, args.all) {
+        (None, _) => None,
+        (Some(None), true) => Some(None),
+        (Some(Some(no)), false) => Some(Some(no)),
+        (Some(None), false) => return Err(usage("--clear needs a table number, or --all")),
+        (Some(Some(_)), true) => {
+            return Err(usage("--clear takes a table number or --all, not both"))
+        }
     };
     with_store(|store| async move {
         match clear {
             None => {
-                let broken = store.broken_tables().await.map_err(|e| e.to_string())?;
+                let broken = store
+                    .broken_tables()
+                    .await
+                    .map_err(|e| failed(e.to_string()))?;
                 if broken.is_empty() {
                     println!("no broken tables");
                 }
@@ -60,9 +64,14 @@ pub fn tables(args: &[String]) -> ToolResult {
                 Ok(())
             }
             Some(no) => {
-                let gone = store.clear_broken(no).await.map_err(|e| e.to_string())?;
+                let gone = store
+                    .clear_broken(no)
+                    .await
+                    .map_err(|e| failed(e.to_string()))?;
                 match no {
-                    Some(no) if gone == 0 => Err(format!("table {no} is not a broken table")),
+                    Some(no) if gone == 0 => {
+                        Err(failed(format!("table {no} is not a broken table")))
+                    }
                     _ => {
                         println!("removed {gone} broken table(s)");
                         Ok(())
@@ -75,15 +84,13 @@ pub fn tables(args: &[String]) -> ToolResult {
 
 /// `forget <user id>`: the person's names and id leave the stored tables
 /// and matches; their ratings and puzzle solves are deleted.
-pub fn forget(args: &[String]) -> ToolResult {
-    let [user] = args else {
-        return Err("usage: boardbot forget <user id>".into());
-    };
-    let user: u64 = user
-        .parse()
-        .map_err(|_| format!("{user:?} is not a Discord user id"))?;
+pub fn forget(args: &ForgetArgs) -> ToolResult {
+    let user = args.user;
     with_store(|store| async move {
-        let done = store.forget(user).await.map_err(|e| e.to_string())?;
+        let done = store
+            .forget(user)
+            .await
+            .map_err(|e| failed(e.to_string()))?;
         println!(
             "user {user}: {} table(s) and {} match(es) cleaned, {} rating(s) and {} puzzle \
              solve(s) deleted",

@@ -28,6 +28,7 @@ use super::solver::Solver;
 use super::table::Table;
 use crate::cpu::search::Budget;
 use crate::game::connect4::{CELLS, WIDTH};
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 pub const MAGIC: &[u8; 8] = b"C4BOOK1\n";
@@ -100,7 +101,24 @@ pub struct Progress {
     pub result: Option<(usize, i32)>,
     pub elapsed: Duration,
     pub this_one: Duration,
+    /// What is left to solve after this one.
+    pub pending: Pending,
 }
+
+/// What is left to solve of a generation, as far as can be seen: the
+/// positions after one not solved yet depend on its best move.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Pending {
+    /// Positions not in the book that the walk reaches through book moves.
+    pub positions: usize,
+    /// Whether some of them have positions to solve after them within the
+    /// depth, not counted yet: the count grows as they are solved.
+    pub more: bool,
+}
+
+/// How often, at most, a generation counts again what is left while
+/// [`Pending::more`] holds (a count walks the whole tree).
+const RECOUNT: Duration = Duration::from_secs(1);
 
 /// How to generate a book.
 #[derive(Debug, Clone)]
@@ -130,6 +148,8 @@ pub fn generate(settings: &Settings, mut report: impl FnMut(&Progress)) -> Vec<u
         found: settings.known.clone(),
         given_up: Vec::new(),
         start: Instant::now(),
+        pending: pending(settings),
+        counted: Instant::now(),
     };
     for cpu_seat in 0..2 {
         walker.walk(&Position::new(), &mut String::new(), cpu_seat, &mut report);
@@ -150,6 +170,85 @@ struct Walker {
     found: Vec<u64>,
     given_up: Vec<u64>,
     start: Instant,
+    pending: Pending,
+    /// When `pending` was last counted from the tree.
+    counted: Instant,
+}
+
+/// What [`generate`] will have to solve with `settings`, counted before it
+/// starts (exact when every shallower position is in `settings.known`, as
+/// when a book is extended one depth at a time).
+pub fn pending(settings: &Settings) -> Pending {
+    count_pending(settings.depth, &settings.known, &[])
+}
+
+/// The positions [`Walker::walk`] would solve with these entries known and
+/// these keys given up: it is walked the same way, but stops at a position
+/// it would solve.
+fn count_pending(depth: u32, found: &[u64], given_up: &[u64]) -> Pending {
+    let mut known = HashMap::new();
+    for &e in found {
+        // The walk takes the first entry of a key.
+        known.entry(e >> 3).or_insert(e);
+    }
+    let given_up: HashSet<u64> = given_up.iter().copied().collect();
+    let mut counter = Counter {
+        depth,
+        known,
+        given_up,
+        seen: HashSet::new(),
+        pending: Pending::default(),
+    };
+    for cpu_seat in 0..2 {
+        counter.count(&Position::new(), cpu_seat);
+    }
+    counter.pending
+}
+
+struct Counter {
+    depth: u32,
+    known: HashMap<u64, u64>,
+    given_up: HashSet<u64>,
+    seen: HashSet<u64>,
+    pending: Pending,
+}
+
+impl Counter {
+    fn count(&mut self, p: &Position, cpu_seat: u32) {
+        if p.moves() >= self.depth || p.moves() as usize >= CELLS {
+            return;
+        }
+        if p.moves() % 2 == cpu_seat {
+            let (key, mirrored) = canonical(p);
+            if self.given_up.contains(&key) {
+                return;
+            }
+            let Some(&e) = self.known.get(&key) else {
+                if self.seen.insert(key) {
+                    self.pending.positions += 1;
+                    self.pending.more |= p.moves() + 2 < self.depth;
+                }
+                return;
+            };
+            let c = (e & 7) as usize;
+            let column = if mirrored { WIDTH - 1 - c } else { c };
+            if p.is_winning_move(column) {
+                return;
+            }
+            let mut child = *p;
+            child.play_column(column);
+            self.count(&child, cpu_seat);
+        } else {
+            for c in 0..WIDTH {
+                if !p.can_play(c) || p.is_winning_move(c) {
+                    continue;
+                }
+                let mut child = *p;
+                child.play_column(c);
+                self.count(&child, cpu_seat);
+            }
+        }
+    }
 }
 
 impl Walker {
@@ -196,6 +295,12 @@ impl Walker {
                             None
                         }
                     };
+                    self.pending.positions = self.pending.positions.saturating_sub(1);
+                    if self.pending.more && self.counted.elapsed() >= RECOUNT {
+                        self.pending =
+                            count_pending(self.settings.depth, &self.found, &self.given_up);
+                        self.counted = Instant::now();
+                    }
                     report(&Progress {
                         solved: self.found.len(),
                         given_up: self.given_up.len(),
@@ -204,6 +309,7 @@ impl Walker {
                         result: result.map(|(c, score)| (c + 1, score)),
                         elapsed: self.start.elapsed(),
                         this_one: began.elapsed(),
+                        pending: self.pending,
                     });
                     match result {
                         Some((c, _)) => c,
@@ -251,6 +357,35 @@ mod tests {
         // The only winning first move (score +1) is the centre column.
         if len() > 0 {
             assert_eq!(lookup(&Position::new()), Some(3));
+        }
+    }
+
+    #[test]
+    fn what_is_left_is_counted_through_the_known_moves() {
+        let known = |depth| Settings {
+            depth,
+            time_limit: None,
+            table_log2: 23,
+            known: parse(BOOK).unwrap(),
+        };
+        // From nothing: the empty board (the CPU first) and the four first
+        // moves that differ by more than a mirror (the CPU second); what
+        // follows them waits for their moves.
+        let mut empty = known(4);
+        empty.known.clear();
+        assert_eq!(
+            pending(&empty),
+            Pending {
+                positions: 5,
+                more: true
+            }
+        );
+        if len() > 0 {
+            // The committed book is complete to ply 10; one more depth
+            // adds the positions at ply 10, the CPU first, and no more.
+            assert_eq!(pending(&known(10)), Pending::default());
+            let next = pending(&known(11));
+            assert!(next.positions > 0 && !next.more, "{next:?}");
         }
     }
 

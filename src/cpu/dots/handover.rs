@@ -47,7 +47,8 @@ pub struct Handover {
 /// board, seats alternating (hard first in even games). Hard's exact
 /// solver gets `hard_nodes` nodes a move (its theory the same); the
 /// measurement solver `judge_nodes` per solve and is tried from `extra`
-/// free lines above hard's own threshold down.
+/// free lines above hard's own threshold down. `game_over` is told how
+/// many games are done after each one.
 #[allow(clippy::too_many_arguments)] // a measurement's knobs, named at the one call
 pub fn measure(
     width: u8,
@@ -58,6 +59,7 @@ pub fn measure(
     hard_nodes: u64,
     judge_nodes: u64,
     seed: u64,
+    mut game_over: impl FnMut(u32),
 ) -> Handover {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut out = Handover {
@@ -115,6 +117,7 @@ pub fn measure(
         out.net += m;
         out.won += u32::from(m > 0);
         out.drawn += u32::from(m == 0);
+        game_over(game + 1);
     }
     out
 }
