@@ -545,7 +545,7 @@ fn render_tool(args: &RenderArgs) -> ToolResult {
 
 /// The seats named by their colours ("Red", "Yellow", "Blue").
 fn seat_names(kind: GameKind, lang: Lang) -> Vec<String> {
-    ["colour.red", "colour.yellow", "colour.blue"]
+    ["colour-red", "colour-yellow", "colour-blue"]
         .iter()
         .take(kind.seat_count())
         .map(|key| {

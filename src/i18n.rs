@@ -224,25 +224,16 @@ fn format(lang: Lang, key: &str, args: &[(&str, &dyn Arg)]) -> Option<(String, V
 
 /// The text of `key` in `lang` (or its nearest parent that has it), with
 /// `args` filled in, all in one pass: a value is never read for further
-/// placeholders.
-///
-/// Message ids are `kebab-case`. A dotted id from before the Fluent files
-/// (`colour.red`) is read as its new form (`colour-red`), for callers not
-/// yet ported.
+/// placeholders. Ids are kebab-case (Fluent ids cannot hold a `.`).
 pub fn tr(lang: Lang, key: &str, args: &[(&str, &dyn Arg)]) -> String {
-    let key: Cow<str> = if key.contains(['.', '_']) {
-        key.replace(['.', '_'], "-").into()
-    } else {
-        key.into()
-    };
-    match format(lang, &key, args) {
+    match format(lang, key, args) {
         Some((text, errors)) => {
             debug_assert!(errors.is_empty(), "{lang:?} {key}: {errors:?}");
             text
         }
         None => {
             debug_assert!(false, "no message {key:?}");
-            key.into_owned()
+            key.to_string()
         }
     }
 }

@@ -180,7 +180,7 @@ pub fn definitions() -> Vec<CreateCommand> {
     commands.push(
         command("stats", "command-stats").add_option(option(CommandOptionType::User, "user")),
     );
-    commands.push(command("tables", "command.tables"));
+    commands.push(command("tables", "command-tables"));
     commands.push(
         command("review", "command-review")
             .add_option(option(CommandOptionType::Integer, "match").min_int_value(1)),

@@ -423,8 +423,6 @@ fn locales_map_to_languages_and_back() {
     // A message that names a command finds the variant's own name.
     assert!(tr(Lang::Es419, "refusal-no-table", &[]).contains("/timbiriche"));
     assert!(tr(Lang::Es, "refusal-no-table", &[]).contains("/puntos-y-cajas"));
-    // An id from before the Fluent files still reads.
-    assert_eq!(tr(Lang::Fr, "colour.red", &[]), "rouge");
 }
 
 #[test]
