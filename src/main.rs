@@ -3,12 +3,11 @@
 
 use boardbot::cli::{Cli, Command};
 use boardbot::config::Config;
-use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     // Help, the version and usage errors end here, with clap's exit codes.
-    let cli = Cli::parse();
+    let cli = Cli::parse_lazily();
     match cli.command {
         // Offline tools run without the async runtime.
         Some(Command::Tool(tool)) => ExitCode::from(boardbot::cli::run_tool(tool)),

@@ -29,6 +29,70 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+impl Cli {
+    /// The command line of this process, as [`Parser::parse`] reads it,
+    /// but built lazily: where the first word names a tool, only that
+    /// tool's part of the command tree is built (clap's derive otherwise
+    /// builds every tool's arguments and help on each start, about a
+    /// third of a short tool's start-up). Anything that part does not read
+    /// as a plain run of the tool — `--help`, an error, a word that is no
+    /// tool — goes to the whole tree, so help, usage and errors are
+    /// exactly the same.
+    pub fn parse_lazily() -> Cli {
+        let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        Cli::read_lazily(&args).unwrap_or_else(|| Cli::parse_from(args))
+    }
+
+    /// The tool named by `args[1]`, read by its own part of the tree, or
+    /// `None` where the whole tree must read the line.
+    pub fn read_lazily(args: &[std::ffi::OsString]) -> Option<Cli> {
+        use clap::Command as Tree;
+        use clap::{ArgMatches, FromArgMatches};
+        fn read<T: FromArgMatches>(tree: Tree, args: &[std::ffi::OsString]) -> Option<T> {
+            let matches: ArgMatches = tree.no_binary_name(true).try_get_matches_from(args).ok()?;
+            T::from_arg_matches(&matches).ok()
+        }
+        fn tool<A: Args>(name: &'static str, rest: &[std::ffi::OsString]) -> Option<A> {
+            read(A::augment_args(Tree::new(name)), rest)
+        }
+        fn family<S: Subcommand>(name: &'static str, rest: &[std::ffi::OsString]) -> Option<S> {
+            let tree = S::augment_subcommands(Tree::new(name)).subcommand_required(true);
+            read(tree, rest)
+        }
+        let (name, rest) = args.get(1..)?.split_first()?;
+        let tool = match name.to_str()? {
+            "run" => {
+                return rest.is_empty().then_some(Cli {
+                    command: Some(Command::Run),
+                })
+            }
+            "invite" => rest.is_empty().then_some(Tool::Invite)?,
+            "play" => Tool::Play(tool("play", rest)?),
+            "render" => Tool::Render(tool("render", rest)?),
+            "solve" => Tool::Solve {
+                game: family("solve", rest)?,
+            },
+            "cpu" => Tool::Cpu(tool("cpu", rest)?),
+            "arena" => Tool::Arena(tool("arena", rest)?),
+            "hint" => Tool::Hint(tool("hint", rest)?),
+            "hint-check" => Tool::HintCheck(tool("hint-check", rest)?),
+            "dots-check" => Tool::DotsCheck(tool("dots-check", rest)?),
+            "book" => Tool::Book {
+                action: family("book", rest)?,
+            },
+            "review" => Tool::Review(tool("review", rest)?),
+            "puzzle" => Tool::Puzzle(tool("puzzle", rest)?),
+            "tables" => Tool::Tables(tool("tables", rest)?),
+            "forget" => Tool::Forget(tool("forget", rest)?),
+            "completions" => Tool::Completions(tool("completions", rest)?),
+            _ => return None,
+        };
+        Some(Cli {
+            command: Some(Command::Tool(tool)),
+        })
+    }
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Run the bot (what `boardbot` alone does)
@@ -235,7 +299,7 @@ pub struct GamePosition {
     pub moves: Vec<String>,
     #[command(flatten)]
     pub size: SizeArg,
-    /// The language of the words (en, pt-BR or fr)
+    /// The language of the words (en, pt-BR, fr, es-ES, es-419 or de)
     #[arg(long, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
     pub lang: Lang,
 }
@@ -509,14 +573,22 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// The language named on the command line (`en`, `pt-BR`, `fr`).
+/// The language named on the command line: one of the bot's languages by
+/// its Discord locale code (`en`, `en-US`, `pt-BR`, `fr`, `es-ES`,
+/// `es-419`, `de`), any case; `pt` and `es` alone name Brazil's and
+/// Spain's.
 pub fn parse_lang(name: &str) -> Result<Lang, String> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "en" => Ok(Lang::En),
-        "pt-br" | "pt" => Ok(Lang::PtBr),
-        "fr" => Ok(Lang::Fr),
-        _ => Err("use en, pt-BR or fr".to_string()),
+    let name = name.trim().to_ascii_lowercase();
+    if matches!(name.as_str(), "en" | "pt" | "es") {
+        return Ok(Lang::from_locale(&name));
     }
+    Lang::ALL
+        .into_iter()
+        .find(|lang| lang.discord_locale().eq_ignore_ascii_case(&name))
+        .ok_or_else(|| {
+            let names: Vec<&str> = Lang::ALL.iter().map(|l| l.discord_locale()).collect();
+            format!("use one of {}", names.join(", "))
+        })
 }
 
 #[cfg(test)]
@@ -527,6 +599,65 @@ mod tests {
     #[test]
     fn the_command_line_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// Every line a lazily built part reads, the whole tree reads the
+    /// same; every tool has its part.
+    #[test]
+    fn the_lazy_command_line_reads_as_the_whole_tree() {
+        let lines = [
+            "run",
+            "invite",
+            "play connect4 --level easy --seat 2",
+            "render dots a1-b1 a1-a2 --size 3x3 --lang de -o x.png",
+            "solve connect4 4453",
+            "solve connect4 4453 --weak --stats --log2 24",
+            "solve connect4-3d A1,B2",
+            "solve dots a1-b1 --size 3x3",
+            "cpu connect4 44 --level medium",
+            "arena connect4-3p easy hard --games 3",
+            "hint connect4 4455",
+            "hint-check --plies 2-5 --count 10 --seed 1",
+            "dots-check --games 2",
+            "book generate --depth 3 --out b.bin",
+            "book info",
+            "review connect4 4455667",
+            "puzzle connect4 --day 3",
+            "tables --broken",
+            "forget 123",
+            "completions bash",
+        ];
+        let mut seen = std::collections::BTreeSet::new();
+        for line in lines {
+            let args: Vec<std::ffi::OsString> = std::iter::once("boardbot")
+                .chain(line.split_whitespace())
+                .map(Into::into)
+                .collect();
+            let whole = Cli::try_parse_from(&args).unwrap_or_else(|e| panic!("{line}: {e}"));
+            let lazy = Cli::read_lazily(&args).unwrap_or_else(|| panic!("{line}: not read lazily"));
+            assert_eq!(format!("{lazy:?}"), format!("{whole:?}"), "{line}");
+            seen.insert(line.split_whitespace().next().unwrap().to_string());
+        }
+        let tools: std::collections::BTreeSet<String> = Cli::command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .filter(|name| name != "help")
+            .collect();
+        assert_eq!(seen, tools, "every tool is read lazily");
+        // What only the whole tree answers goes to it.
+        for line in [
+            "solve connect4 --help",
+            "play --levle easy",
+            "--version",
+            "nosuch",
+            "",
+        ] {
+            let args: Vec<std::ffi::OsString> = std::iter::once("boardbot")
+                .chain(line.split_whitespace())
+                .map(Into::into)
+                .collect();
+            assert!(Cli::read_lazily(&args).is_none(), "{line}");
+        }
     }
 
     #[test]
@@ -546,7 +677,18 @@ mod tests {
         assert!(Level::from_str("expert", true).is_err());
         assert_eq!(parse_lang("pt-BR"), Ok(Lang::PtBr));
         assert_eq!(parse_lang("FR"), Ok(Lang::Fr));
-        assert!(parse_lang("de").is_err());
+        assert_eq!(parse_lang("en"), Ok(Lang::En));
+        assert_eq!(parse_lang("en-us"), Ok(Lang::En));
+        assert_eq!(parse_lang("es"), Ok(Lang::Es));
+        assert_eq!(parse_lang("es-ES"), Ok(Lang::Es));
+        assert_eq!(parse_lang("es-419"), Ok(Lang::Es419));
+        assert_eq!(parse_lang("de"), Ok(Lang::De));
+        assert_eq!(parse_lang("pt"), Ok(Lang::PtBr));
+        let refused = parse_lang("ru").unwrap_err();
+        assert!(
+            refused.contains("es-419") && refused.contains("de"),
+            "{refused}"
+        );
         assert_eq!(parse_plies("2-5"), Ok(Plies { from: 2, to: 5 }));
         assert_eq!(parse_plies("7"), Ok(Plies { from: 7, to: 7 }));
         assert!(parse_plies("5-2").is_err() && parse_plies("1-42").is_err());
