@@ -28,8 +28,8 @@ use crate::game::{AnyGame, Connect4, DotsAndBoxes, Game, GameKind, Move, Outcome
 use crate::i18n::{tr, Lang};
 use args::{
     ArenaArgs, BookAction, BookArgs, CpuArgs, DotsCheckArgs, DotsSize, GameName, GamePosition,
-    PuzzleArgs, PuzzleGame, RenderArgs, ReviewArgs, SolveConnect4Args, SolveDotsArgs, SolveGame,
-    SolveMovesArgs,
+    OpeningsArgs, PuzzleArgs, PuzzleGame, RenderArgs, ReviewArgs, SolveConnect4Args, SolveDotsArgs,
+    SolveGame, SolveMovesArgs,
 };
 use clap::CommandFactory;
 use progress::Progress;
@@ -83,8 +83,20 @@ pub fn run_tool(tool: Tool) -> u8 {
         Tool::DotsCheck(args) => (&["dots-check"], dots_check(&args)),
         Tool::Book { action } => match action {
             BookAction::Generate(args) => (&["book", "generate"], book_generate(&args)),
+            BookAction::Openings(args) => (&["book", "openings"], book_openings(&args)),
             BookAction::Info => {
                 println!("{} positions in the built-in book", book::len());
+                let db = cpu::connect4::openings::builtin();
+                println!(
+                    "{} positions in the opening database (depth {}, {})",
+                    db.len(),
+                    db.depth(),
+                    if db.complete() {
+                        "complete"
+                    } else {
+                        "being generated"
+                    }
+                );
                 (&["book", "info"], Ok(()))
             }
         },
@@ -719,6 +731,84 @@ fn book_generate(args: &BookArgs) -> ToolResult {
         "wrote {} positions to {out} in {:.1?}",
         (image.len() - book::MAGIC.len()) / 8,
         started.elapsed()
+    );
+    Ok(())
+}
+
+/// `book openings`: builds the opening database, going on from the
+/// output file when it holds a stopped run's work.
+fn book_openings(args: &OpeningsArgs) -> ToolResult {
+    use cpu::connect4::openings::{self, Database, WeakSolver};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let out = args.out.clone();
+    let name = out.display().to_string();
+    let earlier = match std::fs::read(&out) {
+        Ok(bytes) => Some(bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(failed(format!("cannot read {name}: {e}"))),
+    };
+    if let Some(bytes) = &earlier {
+        let db = Database::parse(bytes).map_err(|e| failed(format!("{name}: {e}")))?;
+        if db.depth() == args.depth && db.complete() {
+            println!(
+                "{name} is complete: {} positions of depth {}",
+                db.len(),
+                db.depth()
+            );
+            return Ok(());
+        }
+    }
+    let settings = openings::Settings {
+        depth: args.depth,
+        threads: args.threads as usize,
+        table_log2: args.table_log2,
+    };
+    let started = Instant::now();
+    let stop = AtomicBool::new(false);
+    let mut progress: Option<Progress> = None;
+    let mut this_run = 0u32;
+    let save = |image: &[u8]| {
+        // Written beside, then renamed: a kill never leaves half a file.
+        let partial = out.with_extension("partial");
+        if let Err(e) =
+            std::fs::write(&partial, image).and_then(|()| std::fs::rename(&partial, &out))
+        {
+            eprintln!("error: cannot write {name}: {e}");
+        }
+    };
+    let image = openings::generate(
+        &settings,
+        earlier.as_deref(),
+        || WeakSolver::new(settings.table_log2),
+        Duration::from_secs(args.save_every.into()),
+        save,
+        |p| {
+            // This run's share: what was left when it started.
+            let left = (p.total + 1).saturating_sub(p.solved) as u64;
+            let bar = progress.get_or_insert_with(|| Progress::new("openings", "positions", left));
+            bar.inc();
+            this_run += 1;
+            if args.stop_after > 0 && this_run >= args.stop_after {
+                stop.store(true, Ordering::Relaxed);
+            }
+        },
+        &stop,
+    )
+    .map_err(|e| failed(format!("{name}: {e}")))?;
+    if let Some(bar) = progress {
+        bar.finish();
+    }
+    let db = Database::parse(&image).map_err(failed)?;
+    println!(
+        "wrote {} positions of depth {} to {name} in {:.1?} ({})",
+        db.len(),
+        db.depth(),
+        started.elapsed(),
+        if db.complete() {
+            "complete"
+        } else {
+            "stopped: run it again to go on"
+        }
     );
     Ok(())
 }

@@ -514,8 +514,45 @@ pub enum BookAction {
     /// The book holds the best move of every position the hard CPU meets
     /// before ply D, on either seat. Progress goes to standard error.
     Generate(BookArgs),
-    /// The size of the built-in book
+    /// Build the Connect Four opening database, or go on building it
+    ///
+    /// Every position with at most D stones (mirror images folded) with its
+    /// result and a move that keeps it: the positions with D stones are
+    /// solved, the shallower ones follow by minimax. The output file is
+    /// rewritten as the work goes on; run the same command again after a
+    /// stop and it picks up where it left off.
+    Openings(OpeningsArgs),
+    /// The size of the built-in book and opening database
     Info,
+}
+
+#[derive(Debug, Args)]
+pub struct OpeningsArgs {
+    /// Positions with at most D stones
+    #[arg(long, value_name = "D", default_value_t = 6,
+          value_parser = clap::value_parser!(u32).range(1..=12))]
+    pub depth: u32,
+    /// Where to write the database (read first, to go on from it)
+    #[arg(
+        long,
+        value_name = "PATH",
+        default_value = "assets/connect4-openings.bin"
+    )]
+    pub out: PathBuf,
+    /// Solving threads
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub threads: u32,
+    /// Each thread's table: 2^N entries
+    #[arg(long, value_name = "N", default_value_t = 25,
+          value_parser = clap::value_parser!(u32).range(23..=30))]
+    pub table_log2: u32,
+    /// Write what is solved every SECONDS
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub save_every: u32,
+    /// Stop after N positions solved in this run (0: none)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub stop_after: u32,
 }
 
 #[derive(Debug, Args)]
@@ -621,6 +658,7 @@ mod tests {
             "dots-check --games 2",
             "book generate --depth 3 --out b.bin",
             "book info",
+            "book openings --depth 5 --threads 1",
             "review connect4 4455667",
             "puzzle connect4 --day 3",
             "tables --broken",

@@ -5,7 +5,7 @@
 
 use super::position::{column, winning_spots, Position, CELLS_I, ORDER};
 use super::proof::MoveBounds;
-use super::{book, pool};
+use super::{book, openings, pool};
 use crate::cpu::search::{weighted_pick, BestChild, Budget, Counter, Cpu, Mate};
 use crate::cpu::verdict::Verdict;
 use crate::cpu::Level;
@@ -229,6 +229,24 @@ pub fn verdict(game: &Connect4, budget: &Budget, rng: &mut (impl Rng + ?Sized)) 
     }
     let now = Instant::now();
     let left = budget.deadline.saturating_duration_since(now);
+    // The opening database knows every early position's result.
+    if let Some(known) = openings::lookup(&p) {
+        let mine = p.moves() / 2;
+        return Some(match (known.result, known.column) {
+            (1, Some(c)) => Verdict::Wins {
+                mv: c as Move,
+                in_moves: known.score.map(|s| (22 - i32::from(s)) as u32 - mine),
+            },
+            (0, Some(c)) => Verdict::Draws { mv: c as Move },
+            _ => {
+                let mut search = Heuristic::new(budget.part(now, left, 0, 50));
+                Verdict::Loses {
+                    mv: search.best_column(&p, CELLS as u32, None, rng) as Move,
+                    lasts_moves: None,
+                }
+            }
+        });
+    }
     let shares = HINT_SHARES;
     let found = analyse_weak_first(&p, budget, shares);
     let mut heuristic = |allowed: Option<&[usize]>| {
@@ -433,6 +451,77 @@ mod tests {
 
     fn long_budget() -> Budget {
         Budget::new(std::time::Duration::from_secs(120))
+    }
+
+    /// Where the opening database has the position, a hint is its move and
+    /// result at once, even with no time to search.
+    #[test]
+    fn early_hints_come_from_the_opening_database() {
+        let mut rng = rand::rngs::mock::StepRng::new(1, 1);
+        let no_time = Budget::of_nodes(1);
+        let mut looked_up = 0;
+        let db = openings::builtin();
+        let sample = openings::positions_at(2)
+            .into_iter()
+            .take(12)
+            .chain(openings::positions_at(db.depth()).into_iter().step_by(300));
+        for p in sample {
+            let Some(known) = openings::lookup(&p) else {
+                continue;
+            };
+            let mut game = Connect4::new();
+            let moves: Vec<usize> = digits_of(&p);
+            for c in moves {
+                game.play(c as Move).unwrap();
+            }
+            let verdict = verdict(&game, &no_time, &mut rng).unwrap();
+            match (known.result, verdict) {
+                (1, Verdict::Wins { mv, .. }) | (0, Verdict::Draws { mv }) => {
+                    assert_eq!(Some(mv as usize), known.column)
+                }
+                (-1, Verdict::Loses { .. }) => {}
+                (r, v) => panic!("{p:?}: database {r}, hint {v:?}"),
+            }
+            looked_up += 1;
+        }
+        if db.complete() {
+            assert!(looked_up > 12);
+        }
+    }
+
+    /// The columns played to reach `p` (any order that reaches it).
+    fn digits_of(p: &Position) -> Vec<usize> {
+        fn search(from: Position, goal: &Position, out: &mut Vec<usize>) -> bool {
+            if from.key() == goal.key() {
+                return true;
+            }
+            for c in 0..WIDTH {
+                let cell = from.playable() & column(c);
+                // Only cells the goal has, with the right owner.
+                if cell == 0 || goal.mask() & cell == 0 {
+                    continue;
+                }
+                let mover_owns = if from.moves() % 2 == goal.moves() % 2 {
+                    goal.current() & cell != 0
+                } else {
+                    goal.opponent() & cell != 0
+                };
+                if !mover_owns {
+                    continue;
+                }
+                let mut next = from;
+                next.play_column(c);
+                out.push(c);
+                if search(next, goal, out) {
+                    return true;
+                }
+                out.pop();
+            }
+            false
+        }
+        let mut out = Vec::new();
+        assert!(search(Position::new(), p, &mut out));
+        out
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! - [`pool`]: solvers kept between moves ([`pool::take_solver`],
 //!   [`pool::give_back`]);
 //! - [`book`]: the opening book, read and generated;
+//! - [`openings`]: the opening database (every early position's result);
 //! - [`proof`]: move-by-move weak proofs that keep what they proved when
 //!   the budget runs out;
 //! - [`levels`]: easy, medium and hard (through [`crate::cpu::Cpu`]) and
@@ -14,6 +15,7 @@
 
 pub mod book;
 pub mod levels;
+pub mod openings;
 pub mod pool;
 pub mod position;
 pub mod proof;
