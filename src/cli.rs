@@ -283,10 +283,23 @@ fn solve_connect4(args: &SolveConnect4Args) -> ToolResult {
         );
         return Ok(());
     }
-    let score = if args.weak {
-        cpu::connect4::solve_weak(&game)
+    // One position in a process of its own: a table whose pages are
+    // mapped as they are used costs nothing up front.
+    let mut solver = cpu::connect4::Solver::with_table(cpu::connect4::Table::for_one_solve());
+    let score = if let Some(score) = cpu::connect4::finished_score(&game) {
+        if args.weak {
+            score.signum()
+        } else {
+            score
+        }
     } else {
-        cpu::connect4::solve(&game)
+        let p = cpu::connect4::Position::from_game(&game);
+        if args.weak {
+            solver.solve_weak(&p)
+        } else {
+            solver.solve(&p)
+        }
+        .map_err(|_| failed("aborted"))?
     };
     println!("{score}");
     Ok(())
@@ -1003,7 +1016,7 @@ mod tests {
     #[test]
     fn render_needs_a_known_language_and_legal_moves() {
         assert_eq!(
-            run(&["render", "connect4", "--lang", "de", "4", "-o", "/dev/null"]),
+            run(&["render", "connect4", "--lang", "ru", "4", "-o", "/dev/null"]),
             Some(2)
         );
         assert_eq!(

@@ -196,6 +196,7 @@ pub const GENERATIONS: u32 = 1 << 19;
 /// comes with its solver from `connect4::pool`). A search that wants it
 /// empty starts a new generation ([`Table::new_generation`], constant
 /// time): entries carry the stamp they were written with, and an entry of
+
 /// another generation is a miss.
 pub struct Table<E> {
     slots: Box<[E]>,
@@ -205,17 +206,28 @@ pub struct Table<E> {
 }
 
 impl<E: Copy + Default> Table<E> {
+    /// A table of `len` slots, every page touched now so that a timed
+    /// search never waits for the system to map one (the bot's tables
+    /// live for many searches).
     pub fn new(len: usize) -> Table<E> {
-        assert!(len > 0, "a table needs slots");
-        let mut slots = vec![E::default(); len].into_boxed_slice();
+        let mut table = Table::untouched(len);
         let per_page = (4096 / std::mem::size_of::<E>().max(1)).max(1);
-        for page in slots.chunks_mut(per_page) {
+        for page in table.slots.chunks_mut(per_page) {
             // SAFETY: a valid, aligned element of the page being touched.
             unsafe { std::ptr::write_volatile(&mut page[0], E::default()) };
         }
+        table
+    }
+
+    /// A table of `len` slots whose pages the system maps as the search
+    /// first writes them (zeroed memory straight from the allocator): for
+    /// a process that solves one position, where most of a big table is
+    /// never used.
+    pub fn untouched(len: usize) -> Table<E> {
+        assert!(len > 0, "a table needs slots");
         Table {
             mask: len.is_power_of_two().then_some(len as u64 - 1),
-            slots,
+            slots: vec![E::default(); len].into_boxed_slice(),
             generation: 1,
         }
     }

@@ -63,7 +63,9 @@ pub fn solve_weak(game: &Connect4) -> i32 {
     result.unwrap_or(0)
 }
 
-fn finished_score(game: &Connect4) -> Option<i32> {
+/// The score of a game that is over (lost for the side to move, or 0 when
+/// drawn), `None` while it goes on.
+pub fn finished_score(game: &Connect4) -> Option<i32> {
     let outcome = game.outcome()?;
     Some(match outcome.winner() {
         // The winner played (plies + 1) / 2 stones.
