@@ -474,3 +474,9 @@ tables-more = … und { $n ->
         [one] ein weiterer Tisch
        *[other] { $n } weitere Tische
     }.
+
+# Überall spielen: die eigene Installation einer Person.
+refusal-ranked-outside = Partien außerhalb eines Servers, der mich hinzugefügt hat, werden nie gewertet: Starte sie ohne { name-ranked }:true.
+review-players-only = Nur wer diese Partie gespielt hat, kann ihre Analyse hier sehen.
+anywhere-unshared = Dieser Server hat „Externe Apps verwenden“ ausgeschaltet, daher würdest nur du sehen, was ich hier antworte: Ein Spielbrett kann hier nicht geteilt werden. Spiel in einer Direktnachricht oder Gruppe, oder bitte den Server, mich hinzuzufügen.
+anywhere-server-only = /{ $command } gehört zu einem Server, der mich hinzugefügt hat: Nutze es dort. Die Spiele, /{ name-rules } und /{ name-help } funktionieren überall.

@@ -502,3 +502,10 @@ tables-more = … and { $n ->
         [one] one more table
        *[other] { $n } more tables
     }.
+
+# Play anywhere: a person's own install (DMs, group DMs, servers that did
+# not add the bot).
+refusal-ranked-outside = Games outside a server that added me are never ranked: start it without { name-ranked }:true.
+review-players-only = Only the people who played that match can see its review here.
+anywhere-unshared = This server has turned off “Use External Apps”, so everything I answer here would be visible to you alone: a board cannot be shared here. Play in a DM or a group DM, or ask the server to add me.
+anywhere-server-only = /{ $command } belongs to a server that added me: use it there. The games, /{ name-rules } and /{ name-help } work anywhere.

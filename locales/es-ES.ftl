@@ -496,3 +496,9 @@ tables-more = … y { $n ->
         [one] { $n } mesa más
        *[other] { $n } mesas más
     }.
+
+# Jugar en cualquier parte: la instalación propia de una persona.
+refusal-ranked-outside = Las partidas fuera de un servidor que me haya añadido nunca son competitivas: empiézala sin { name-ranked }:true.
+review-players-only = Solo quienes jugaron esa partida pueden ver su análisis aquí.
+anywhere-unshared = Este servidor ha desactivado «Usar aplicaciones externas», así que todo lo que responda aquí lo verías solo tú: aquí no se puede compartir un tablero. Juega en un mensaje directo o en un grupo, o pide al servidor que me añada.
+anywhere-server-only = /{ $command } es de un servidor que me haya añadido: úsalo allí. Los juegos, /{ name-rules } y /{ name-help } funcionan en cualquier parte.

@@ -516,3 +516,9 @@ tables-more = … et { $n ->
         [one] { $n } table de plus
        *[other] { $n } tables de plus
     }.
+
+# Jouer partout : l'installation d'une personne pour elle-même.
+refusal-ranked-outside = Les parties hors d'un serveur qui m'a ajouté ne sont jamais classées : lancez-la sans { name-ranked }:true.
+review-players-only = Seules les personnes qui ont joué cette partie peuvent en voir l'analyse ici.
+anywhere-unshared = Ce serveur a désactivé « Utiliser des applications externes » : tout ce que je réponds ici ne serait visible que par vous, un plateau ne peut donc pas y être partagé. Jouez en message privé ou en groupe, ou demandez au serveur de m'ajouter.
+anywhere-server-only = /{ $command } appartient à un serveur qui m'a ajouté : utilisez-la là-bas. Les jeux, /{ name-rules } et /{ name-help } fonctionnent partout.

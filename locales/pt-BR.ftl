@@ -490,3 +490,9 @@ tables-more = … e mais { $n ->
         [one] { $n } mesa
        *[other] { $n } mesas
     }.
+
+# Jogar em qualquer lugar: a instalação da própria pessoa.
+refusal-ranked-outside = Partidas fora de um servidor que me adicionou nunca são ranqueadas: comece sem { name-ranked }:true.
+review-players-only = Só quem jogou essa partida pode ver a análise dela aqui.
+anywhere-unshared = Este servidor desativou “Usar apps externos”, então tudo o que eu responder aqui seria visto só por você: não dá para compartilhar um tabuleiro aqui. Jogue numa mensagem direta ou num grupo, ou peça ao servidor para me adicionar.
+anywhere-server-only = /{ $command } é de um servidor que me adicionou: use lá. Os jogos, /{ name-rules } e /{ name-help } funcionam em qualquer lugar.

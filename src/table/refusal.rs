@@ -97,6 +97,8 @@ pub enum Refusal {
     RankedNeedsPeople,
     /// Ranked play is switched off here (`/settings ranked:false`).
     RankedOff,
+    /// A table outside every server that added the bot is never ranked.
+    RankedOutside,
     /// Playing every seat oneself is for two-seat games.
     SelfPlayForTwo,
 }
@@ -158,6 +160,7 @@ impl Refusal {
             Refusal::CannotChangeSettings => "refusal-cannot-change-settings",
             Refusal::RankedNeedsPeople => "refusal-ranked-needs-people",
             Refusal::RankedOff => "refusal-ranked-off",
+            Refusal::RankedOutside => "refusal-ranked-outside",
             Refusal::SelfPlayForTwo => "error-self-in-three",
         }
     }
