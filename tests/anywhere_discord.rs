@@ -13,7 +13,7 @@ use bot::process::{self, settled};
 use bot::{assert_private, enabled_moves, is_over, turn_of, user_json_id, Harness, TOKEN};
 use serde_json::{json, Value};
 use std::time::Duration;
-use support::{Msg, StandIn, User};
+use support::{FaultCause, Msg, StandIn, User};
 
 /// Commands that need a server that added the bot.
 const SERVER_ONLY: [&str; 6] = [
@@ -122,7 +122,10 @@ async fn a_solo_game_in_a_dm_with_the_bot_is_played_to_its_end() {
         message = h.play(&alice, board, &centre_first(&message)).await;
     }
     assert!(
-        message.buttons().iter().any(|b| b.label.as_deref() == Some("Rematch")),
+        message
+            .buttons()
+            .iter()
+            .any(|b| b.label.as_deref() == Some("Rematch")),
         "{:?}",
         bot::labels(&message)
     );
@@ -315,6 +318,65 @@ async fn a_server_without_the_bot_plays_by_tokens_and_says_when_boards_cannot_be
     let ix = d.slash(&bob, other, "dots", json!({})).await;
     let text = assert_private(&d.response(ix).await);
     assert!(text.contains("Use External Apps"), "{text}");
+    assert_tokens_only(d);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_no_token_can_reach_comes_back_with_the_next_command() {
+    let mut h = Harness::start().await;
+    h.discord.set_timeout(Duration::from_secs(20));
+    let d = &h.discord;
+    let alice = d.user("alice");
+    let dm = d.add_bot_dm(&alice);
+    let ix = d
+        .slash(&alice, dm, "connect4", json!({"level": "easy"}))
+        .await;
+    let old_board = d.response(ix).await.message_id.expect("board");
+    let message = h.settled(old_board, None).await;
+    assert_eq!(turn_of(&message), Some(alice.id), "{}", message.content);
+
+    // Every token dies; a move by command is stored, the board cannot
+    // show it (Discord refuses the dead token once, and is not asked again).
+    d.expire_tokens();
+    let ix = d
+        .slash(&alice, dm, "move", json!({"at": centre_first(&message)}))
+        .await;
+    assert_private(&d.response(ix).await);
+    d.wait_fault_hits(FaultCause::ExpiredToken, 1).await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(d.message(old_board).unwrap().version, message.version);
+    let refused = d.fault_hits().len();
+
+    // The next command answers with the board itself, a new message the
+    // table follows from then on.
+    let ix = d.slash(&alice, dm, "pause", json!({})).await;
+    let reply = d.response(ix).await;
+    assert_eq!(reply.kind, 4, "{reply:?}");
+    assert!(!reply.ephemeral, "the board is public");
+    assert_eq!(reply.files.len(), 1, "with its image");
+    let board = reply.message_id.expect("the new board");
+    assert_ne!(board, old_board);
+    let paused = d.message(board).unwrap();
+    assert!(paused.content.contains("paused"), "{}", paused.content);
+    assert_eq!(
+        d.fault_hits().len(),
+        refused,
+        "the dead token was not asked again"
+    );
+
+    let ix = d.click_label(&alice, board, "Resume").await;
+    assert_eq!(d.response(ix).await.kind, 7);
+    let mut message = h.settled(board, None).await;
+    while !is_over(&message) {
+        if turn_of(&message) != Some(alice.id) {
+            message = d
+                .wait_message(board, |m| turn_of(m) == Some(alice.id) || is_over(m))
+                .await;
+            continue;
+        }
+        message = h.play(&alice, board, &centre_first(&message)).await;
+    }
     assert_tokens_only(d);
     h.stop().await;
 }

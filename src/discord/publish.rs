@@ -347,6 +347,11 @@ enum Outcome {
     /// Nothing a retry can fix: the board stays behind until the next
     /// update or click.
     Stop,
+    /// A table with no channel whose token Discord no longer takes: the
+    /// link is kept without it (so that nothing asks it again, and the
+    /// next command on the table answers with the board itself), and the
+    /// board stays behind until the next interaction.
+    TokenGone(BoardLink),
 }
 
 /// What earlier attempts of one publisher found, so that its retries do
@@ -408,7 +413,10 @@ async fn show_by_token(
             }
             _ => {
                 warn!("table {no}: the board token no longer edits ({e}); the board waits for the next click");
-                Outcome::Stop
+                Outcome::TokenGone(BoardLink {
+                    token: None,
+                    ..link
+                })
             }
         },
     }
@@ -617,6 +625,14 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
                     }
                     Outcome::Stop => {
                         sync.set_behind(true);
+                        sync.stop_publishing(true);
+                        break;
+                    }
+                    Outcome::TokenGone(link) => {
+                        sync.set_behind(true);
+                        if let Err(e) = service.set_board(no, link).await {
+                            error!("table {no}: could not store where its board is: {e}");
+                        }
                         sync.stop_publishing(true);
                         break;
                     }

@@ -176,3 +176,22 @@ pub(super) async fn answer_with_board(
         bot.boards.release(no);
     }
 }
+
+/// Whether a command on `table` (`/move`, `/resign`, ...) answers with the
+/// board itself, as a new board message the table then follows: a table
+/// with no channel whose latest token can no longer edit its board (past
+/// its 15 minutes, or refused), where a private "done" would leave the
+/// board unchanged until the next click.
+pub(super) async fn board_out_of_reach(bot: &Arc<Bot>, table: &Table) -> bool {
+    if super::publish::Way::of(table) != super::publish::Way::TokensOnly {
+        return false;
+    }
+    match bot.service.board(table.no()).await {
+        Ok(Some((_, Some(link)))) => {
+            link.token.is_none()
+                || bot.service.now().saturating_sub(link.token_at)
+                    >= super::publish::TOKEN_LIFETIME_MS
+        }
+        _ => true,
+    }
+}
