@@ -199,6 +199,15 @@ async fn a_challenge_in_a_group_dm_is_played_and_reviewed_by_its_players_only() 
     );
     let again = h.settled(board, None).await;
     assert!(!is_over(&again), "{}", again.content);
+    // Only the host ends the table (no one has Manage Messages in a DM).
+    let ix = d.slash(&bob, group, "end", json!({})).await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.starts_with("Only the host"), "{text}");
+    let ix = d.slash(&alice, group, "end", json!({})).await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("was ended"), "{text}");
+    let ended = d.wait_message(board, |m| m.content.contains("ended")).await;
+    assert!(ended.buttons().is_empty(), "{:?}", bot::labels(&ended));
     assert_tokens_only(d);
     h.stop().await;
 }
