@@ -389,3 +389,30 @@ async fn a_board_no_token_can_reach_comes_back_with_the_next_command() {
     assert_tokens_only(d);
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_table_in_a_group_dm_is_joined_and_started() {
+    let h = Harness::start().await;
+    let d = &h.discord;
+    let (alice, bob) = (d.user("alice"), d.user("bob"));
+    let group = d.add_group_dm("open-table");
+    let ix = d
+        .slash(&alice, group, "connect4", json!({"open": true}))
+        .await;
+    let reply = d.response(ix).await;
+    assert_eq!(reply.kind, 4, "{reply:?}");
+    let board = reply.message_id.unwrap();
+    let ix = d.click_label(&bob, board, "Join").await;
+    assert_eq!(d.response(ix).await.kind, 7, "a join updates the board");
+    let ix = d.click_label(&alice, board, "Start").await;
+    assert_eq!(d.response(ix).await.kind, 7, "the start updates the board");
+    let started = h.settled(board, None).await;
+    assert!(
+        bot::seats(&started).contains(&Some(bob.id)),
+        "{}",
+        started.content
+    );
+    assert!(turn_of(&started).is_some(), "{}", started.content);
+    assert_tokens_only(d);
+    h.stop().await;
+}
