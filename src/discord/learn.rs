@@ -83,14 +83,14 @@ pub(super) async fn review(asked: Asked<'_>) -> Result<(), Failure> {
     } else {
         Pending::Public(command)
     };
-    // A stored review comes at once; a new one is judged for up to half a
-    // minute, acknowledged first.
     // The per-server fair-use limit: outside a server, each DM its own.
     let fair_use_place = if outside {
         command.channel_id.get()
     } else {
         guild
     };
+    // A stored review comes at once; a new one is judged for up to half a
+    // minute, acknowledged first.
     let preparing = async {
         let Some(review) = bot
             .service
