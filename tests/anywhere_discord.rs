@@ -416,3 +416,40 @@ async fn an_open_table_in_a_group_dm_is_joined_and_started() {
     assert_tokens_only(d);
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn undo_and_hints_work_in_a_dm() {
+    let mut h = Harness::start().await;
+    h.discord.set_timeout(Duration::from_secs(20));
+    let d = &h.discord;
+    let alice = d.user("alice");
+    let dm = d.add_bot_dm(&alice);
+    let ix = d
+        .slash(&alice, dm, "connect4", json!({"level": "easy"}))
+        .await;
+    let board = d.response(ix).await.message_id.expect("board");
+    let first = h.settled(board, None).await;
+    let moved = h.play(&alice, board, &centre_first(&first)).await;
+    assert!(!is_over(&moved), "{}", moved.content);
+
+    // Undo takes back her move and the CPU's answer, on the same board.
+    let ix = d.click_label(&alice, board, "Undo").await;
+    assert_eq!(d.response(ix).await.kind, 7, "the undo updates the board");
+    let undone = h.settled(board, Some(moved.version)).await;
+    assert_eq!(
+        bot::last_mover(&undone),
+        bot::last_mover(&first),
+        "{}",
+        undone.content
+    );
+
+    // A hint is hers alone: deferred privately, then edited in.
+    let ix = d.click_label(&alice, board, "Hint").await;
+    let reply = d.response(ix).await;
+    assert_eq!(reply.kind, 5, "{reply:?}");
+    assert!(reply.ephemeral);
+    let hint = d.wait_original(ix, |m| m.content.contains("Hint")).await;
+    assert!(hint.ephemeral(), "{}", hint.content);
+    assert_tokens_only(d);
+    h.stop().await;
+}
