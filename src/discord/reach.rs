@@ -138,4 +138,46 @@ mod tests {
         assert_eq!(reach, Reach::Outside { shared: true });
         assert_eq!(reach.guild(), OUTSIDE);
     }
+
+    fn member(permissions: u64) -> Member {
+        serde_json::from_value(serde_json::json!({
+            "user": {"id": "3", "username": "ana", "discriminator": "0", "avatar": null},
+            "roles": [],
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "deaf": false,
+            "mute": false,
+            "flags": 0,
+            "permissions": permissions.to_string(),
+            "guild_id": "7",
+        }))
+        .expect("a member")
+    }
+
+    #[test]
+    fn without_use_external_apps_nothing_is_shared_in_a_server_without_the_bot() {
+        let user = owners(vec![AuthorizingIntegrationOwner::UserInstall(UserId::new(
+            3,
+        ))]);
+        let guild = Some(GuildId::new(7));
+        let context = Some(InteractionContext::Guild);
+        let with = member(1 << 50 | 1 << 11);
+        let without = member(1 << 11);
+        assert_eq!(
+            Reach::of(guild, &user, context, Some(&with)),
+            Reach::Outside { shared: true }
+        );
+        assert_eq!(
+            Reach::of(guild, &user, context, Some(&without)),
+            Reach::Outside { shared: false }
+        );
+        // In a server that added the bot the permission does not matter.
+        let both = owners(vec![
+            AuthorizingIntegrationOwner::GuildInstall(guild),
+            AuthorizingIntegrationOwner::UserInstall(UserId::new(3)),
+        ]);
+        assert_eq!(
+            Reach::of(guild, &both, context, Some(&without)),
+            Reach::Server(7)
+        );
+    }
 }

@@ -43,7 +43,7 @@ pub enum Refusal {
     OwnUndoRequest,
     /// Hints are for the asker's own turn.
     HintNotYourTurn,
-    /// Commands work in server channels only.
+    /// A server's own command, where no server that added the bot is.
     NotInGuild,
     /// A newer table was opened in this channel since.
     TableReplaced,
