@@ -29,7 +29,7 @@ refusal-own-undo-request = Die Rücknahme hast du selbst erbeten: Dein Gegner en
 refusal-undo-pending = Eine Bitte um Rücknahme wartet schon auf Antwort.
 refusal-hint-not-your-turn = Tipps gibt es nur, wenn du am Zug bist: Warte, bis du dran bist.
 refusal-unknown-game = Diese Brettgröße gibt es nicht.
-refusal-not-in-guild = Gespielt wird in Server-Kanälen, nicht in Direktnachrichten.
+refusal-not-in-guild = Das funktioniert nur auf einem Server, der mich hinzugefügt hat.
 refusal-table-replaced = In diesem Kanal wurde ein neuerer Tisch eröffnet: Nimm dessen Brett.
 refusal-broken-table = Tut mir leid, dieser Tisch ließ sich nach einem Neustart nicht wiederherstellen und kann nicht weitergespielt werden: Eröffne in diesem Kanal einen neuen.
 refusal-hint-pending = Für diesen Tisch wird schon ein Tipp berechnet: Er kommt gleich.
@@ -474,3 +474,9 @@ tables-more = … und { $n ->
         [one] ein weiterer Tisch
        *[other] { $n } weitere Tische
     }.
+
+# Überall spielen: die eigene Installation einer Person.
+refusal-ranked-outside = Partien außerhalb eines Servers, der mich hinzugefügt hat, werden nie gewertet: Starte sie ohne { name-ranked }:true.
+review-players-only = Nur wer diese Partie gespielt hat, kann ihre Analyse hier sehen.
+anywhere-unshared = Dieser Server hat „Externe Apps verwenden“ ausgeschaltet, daher würdest nur du sehen, was ich hier antworte: Ein Spielbrett kann hier nicht geteilt werden. Spiel in einer Direktnachricht oder Gruppe, oder bitte den Server, mich hinzuzufügen.
+anywhere-server-only = /{ $command } gehört zu einem Server, der mich hinzugefügt hat: Nutze es dort. Die Spiele, /{ name-rules } und /{ name-help } funktionieren überall.

@@ -40,7 +40,7 @@ refusal-own-undo-request = You asked for this undo: your opponent answers it.
 refusal-undo-pending = An undo request is already waiting for an answer.
 refusal-hint-not-your-turn = Hints are for your own turn: wait for it.
 refusal-unknown-game = That board size is not available.
-refusal-not-in-guild = Games are played in server channels, not in DMs.
+refusal-not-in-guild = This works only in a server that added me.
 refusal-table-replaced = A newer table was opened in this channel: use its board.
 refusal-broken-table = Sorry, this table could not be restored after a restart and cannot be played: start a new one in this channel.
 refusal-hint-pending = A hint is already being worked out for this table: it will come in a moment.
@@ -502,3 +502,10 @@ tables-more = … and { $n ->
         [one] one more table
        *[other] { $n } more tables
     }.
+
+# Play anywhere: a person's own install (DMs, group DMs, servers that did
+# not add the bot).
+refusal-ranked-outside = Games outside a server that added me are never ranked: start it without { name-ranked }:true.
+review-players-only = Only the people who played that match can see its review here.
+anywhere-unshared = This server has turned off “Use External Apps”, so everything I answer here would be visible to you alone: a board cannot be shared here. Play in a DM or a group DM, or ask the server to add me.
+anywhere-server-only = /{ $command } belongs to a server that added me: use it there. The games, /{ name-rules } and /{ name-help } work anywhere.

@@ -30,7 +30,7 @@ refusal-own-undo-request = Has pedido deshacer tú: le toca responder a tu rival
 refusal-undo-pending = Ya hay una petición de deshacer esperando respuesta.
 refusal-hint-not-your-turn = Las pistas son para tu turno: espera a que llegue.
 refusal-unknown-game = Ese tamaño de tablero no está disponible.
-refusal-not-in-guild = Se juega en los canales de un servidor, no en mensajes directos.
+refusal-not-in-guild = Esto solo funciona en un servidor que me haya añadido.
 refusal-table-replaced = Se ha abierto una mesa más nueva en este canal: usa su tablero.
 refusal-broken-table = Lo siento, esta mesa no se ha podido recuperar tras un reinicio y no se puede jugar: abre una nueva en este canal.
 refusal-hint-pending = Ya se está calculando una pista para esta mesa: llegará en un momento.
@@ -496,3 +496,9 @@ tables-more = … y { $n ->
         [one] { $n } mesa más
        *[other] { $n } mesas más
     }.
+
+# Jugar en cualquier parte: la instalación propia de una persona.
+refusal-ranked-outside = Las partidas fuera de un servidor que me haya añadido nunca son competitivas: empiézala sin { name-ranked }:true.
+review-players-only = Solo quienes jugaron esa partida pueden ver su análisis aquí.
+anywhere-unshared = Este servidor ha desactivado «Usar aplicaciones externas», así que todo lo que responda aquí lo verías solo tú: aquí no se puede compartir un tablero. Juega en un mensaje directo o en un grupo, o pide al servidor que me añada.
+anywhere-server-only = /{ $command } es de un servidor que me haya añadido: úsalo allí. Los juegos, /{ name-rules } y /{ name-help } funcionan en cualquier parte.

@@ -29,7 +29,7 @@ refusal-own-undo-request = Vous avez demandé cette annulation : c'est votre adv
 refusal-undo-pending = Une demande d'annulation attend déjà une réponse.
 refusal-hint-not-your-turn = Les indices sont pour votre tour : patientez.
 refusal-unknown-game = Cette taille de plateau n'est pas disponible.
-refusal-not-in-guild = Les parties se jouent dans les salons d'un serveur, pas en message privé.
+refusal-not-in-guild = Cela ne fonctionne que dans un serveur qui m'a ajouté.
 refusal-table-replaced = Une table plus récente a été ouverte dans ce salon : utilisez son plateau.
 refusal-broken-table = Désolé, cette table n’a pas pu être restaurée après un redémarrage et ne peut plus être jouée : ouvrez-en une nouvelle dans ce salon.
 refusal-hint-pending = Un indice est déjà en préparation pour cette table : il arrive dans un instant.
@@ -516,3 +516,9 @@ tables-more = … et { $n ->
         [one] { $n } table de plus
        *[other] { $n } tables de plus
     }.
+
+# Jouer partout : l'installation d'une personne pour elle-même.
+refusal-ranked-outside = Les parties hors d'un serveur qui m'a ajouté ne sont jamais classées : lancez-la sans { name-ranked }:true.
+review-players-only = Seules les personnes qui ont joué cette partie peuvent en voir l'analyse ici.
+anywhere-unshared = Ce serveur a désactivé « Utiliser des applications externes » : tout ce que je réponds ici ne serait visible que par vous, un plateau ne peut donc pas y être partagé. Jouez en message privé ou en groupe, ou demandez au serveur de m'ajouter.
+anywhere-server-only = /{ $command } appartient à un serveur qui m'a ajouté : utilisez-la là-bas. Les jeux, /{ name-rules } et /{ name-help } fonctionnent partout.

@@ -28,7 +28,7 @@ refusal-own-undo-request = Você pediu para desfazer: seu adversário é quem re
 refusal-undo-pending = Já há um pedido para desfazer aguardando resposta.
 refusal-hint-not-your-turn = Dicas são para a sua vez: aguarde.
 refusal-unknown-game = Esse tamanho de tabuleiro não está disponível.
-refusal-not-in-guild = Os jogos acontecem em canais de servidor, não em mensagens diretas.
+refusal-not-in-guild = Isto só funciona num servidor que me adicionou.
 refusal-table-replaced = Uma mesa mais nova foi aberta neste canal: use o tabuleiro dela.
 refusal-broken-table = Desculpe, esta mesa não pôde ser restaurada após um reinício e não pode ser jogada: abra uma nova neste canal.
 refusal-hint-pending = Uma dica já está sendo preparada para esta mesa: ela chega em instantes.
@@ -490,3 +490,9 @@ tables-more = … e mais { $n ->
         [one] { $n } mesa
        *[other] { $n } mesas
     }.
+
+# Jogar em qualquer lugar: a instalação da própria pessoa.
+refusal-ranked-outside = Partidas fora de um servidor que me adicionou nunca são ranqueadas: comece sem { name-ranked }:true.
+review-players-only = Só quem jogou essa partida pode ver a análise dela aqui.
+anywhere-unshared = Este servidor desativou “Usar apps externos”, então tudo o que eu responder aqui seria visto só por você: não dá para compartilhar um tabuleiro aqui. Jogue numa mensagem direta ou num grupo, ou peça ao servidor para me adicionar.
+anywhere-server-only = /{ $command } é de um servidor que me adicionou: use lá. Os jogos, /{ name-rules } e /{ name-help } funcionam em qualquer lugar.

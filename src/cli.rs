@@ -603,6 +603,16 @@ pub fn invite_url(application_id: u64) -> String {
     )
 }
 
+/// The URL that adds the application to a person's own apps (a user
+/// install, `integration_type=1`): its commands then work in their DMs,
+/// group DMs and servers that did not add the bot.
+pub fn user_install_url(application_id: u64) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={application_id}\
+         &integration_type=1&scope=applications.commands"
+    )
+}
+
 /// Decodes base64 (standard or URL-safe alphabet, padding optional).
 fn decode_base64(text: &str) -> Option<Vec<u8>> {
     let mut bits: u32 = 0;
@@ -659,11 +669,13 @@ pub fn application_id(get: impl Fn(&str) -> Option<String>) -> Result<u64, Strin
         })
 }
 
-/// `invite`: prints the URL that adds the bot to a server.
+/// `invite`: prints the URLs that add the bot to a server and to a
+/// person's own apps.
 fn invite() -> ToolResult {
     let _ = dotenvy::dotenv();
     let id = application_id(|name| std::env::var(name).ok()).map_err(ToolError::Failed)?;
-    println!("{}", invite_url(id));
+    println!("Add to a server: {}", invite_url(id));
+    println!("Add to my apps:  {}", user_install_url(id));
     Ok(())
 }
 
@@ -1010,6 +1022,11 @@ mod tests {
             invite_url(42),
             "https://discord.com/oauth2/authorize?client_id=42\
              &scope=bot+applications.commands&permissions=274878024704"
+        );
+        assert_eq!(
+            user_install_url(42),
+            "https://discord.com/oauth2/authorize?client_id=42\
+             &integration_type=1&scope=applications.commands"
         );
     }
 

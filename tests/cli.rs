@@ -265,8 +265,10 @@ fn invite_prints_the_url_for_the_application() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stdout).trim(),
-        "https://discord.com/oauth2/authorize?client_id=123456789012345678\
-         &scope=bot+applications.commands&permissions=274878024704"
+        "Add to a server: https://discord.com/oauth2/authorize?client_id=123456789012345678\
+         &scope=bot+applications.commands&permissions=274878024704\n\
+         Add to my apps:  https://discord.com/oauth2/authorize?client_id=123456789012345678\
+         &integration_type=1&scope=applications.commands"
     );
     let out = boardbot(
         &dir,

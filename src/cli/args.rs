@@ -113,7 +113,7 @@ pub enum Tool {
     Play(PlayArgs),
     /// Write the image of a position as the bot posts it, and its alt text
     Render(RenderArgs),
-    /// Print the URL that adds the bot to a server
+    /// Print the URLs that add the bot to a server and to your own apps
     ///
     /// The application id comes from APPLICATION_ID, or else from
     /// DISCORD_TOKEN (environment or `.env`).

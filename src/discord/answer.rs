@@ -160,6 +160,12 @@ pub(super) enum Failure {
     Busy(crate::service::Busy),
     /// Our fault: logged, answered with an apology.
     Internal(String),
+    /// A board cannot be shared here: the server turned off "Use External
+    /// Apps", so Discord would show it to the asker alone.
+    Unshared,
+    /// A server-only command (`/settings`, `/rating`, ...) used where the
+    /// bot was not added to a server.
+    ServerOnly(String),
 }
 
 impl Failure {
@@ -177,6 +183,12 @@ impl Failure {
                 tr(lang, "error-apology", &[])
             }
             Failure::Busy(busy) => tr(lang, busy.key(), &[]),
+            Failure::Unshared => tr(lang, "anywhere-unshared", &[]),
+            Failure::ServerOnly(command) => tr(
+                lang,
+                "anywhere-server-only",
+                &[("command", &tr(lang, &format!("name-{command}"), &[]))],
+            ),
         }
     }
 }

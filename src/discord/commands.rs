@@ -8,8 +8,20 @@ use crate::service::{PlayRequest, SettingsChange};
 use crate::table::{Refusal, TIMER_CHOICES};
 use serenity::all::{
     Command, CommandInteraction, CommandOptionType, Context, CreateCommand, CreateCommandOption,
-    GuildId, ResolvedValue,
+    GuildId, InstallationContext, InteractionContext, ResolvedValue,
 };
+
+/// The commands that need a server that added the bot: its settings,
+/// ratings, standings, table list and daily puzzle belong to that server.
+/// Every other command works anywhere a person's own install reaches too.
+pub const SERVER_ONLY: [&str; 6] = [
+    "settings",
+    "rating",
+    "leaderboard",
+    "stats",
+    "tables",
+    "puzzle",
+];
 
 /// The game a command name opens.
 pub fn game_kind(command: &str) -> Option<GameKind> {
@@ -64,11 +76,27 @@ fn level_option() -> CreateCommandOption {
 }
 
 /// A command with its name and description in every language (the
-/// English name is fixed; `name.{name}` gives the others).
+/// English name is fixed; `name.{name}` gives the others), and where it
+/// may be used: a server-only command with the server install, in servers;
+/// any other with both installs (a server's, a person's own), in servers,
+/// in the DM with the bot and in other DMs and group DMs. Discord reads
+/// `integration_types` and `contexts` on global commands only.
 fn command(name: &str, description_key: &str) -> CreateCommand {
-    let mut command = CreateCommand::new(name)
-        .description(tr(Lang::En, description_key, &[]))
-        .dm_permission(false);
+    let mut command = CreateCommand::new(name).description(tr(Lang::En, description_key, &[]));
+    command = if SERVER_ONLY.contains(&name) {
+        command
+            .dm_permission(false)
+            .integration_types(vec![InstallationContext::Guild])
+            .contexts(vec![InteractionContext::Guild])
+    } else {
+        command
+            .integration_types(vec![InstallationContext::Guild, InstallationContext::User])
+            .contexts(vec![
+                InteractionContext::Guild,
+                InteractionContext::BotDm,
+                InteractionContext::PrivateChannel,
+            ])
+    };
     for (locale, text) in localizations(description_key) {
         command = command.description_localized(locale, text);
     }
@@ -275,12 +303,14 @@ pub async fn register_if_changed(
 /// form: sorted by name, with absent, null, empty and `false` the same.
 fn canonical_commands(commands: &serde_json::Value) -> serde_json::Value {
     use serde_json::{Map, Value};
-    const COMMAND: [&str; 5] = [
+    const COMMAND: [&str; 7] = [
         "name",
         "description",
         "name_localizations",
         "description_localizations",
         "options",
+        "integration_types",
+        "contexts",
     ];
     const OPTION: [&str; 13] = [
         "type",
@@ -451,6 +481,39 @@ mod tests {
         let mut fewer = echoed;
         fewer.as_array_mut().unwrap().pop();
         assert_ne!(canonical_commands(&wanted), canonical_commands(&fewer));
+    }
+
+    #[test]
+    fn game_and_table_commands_work_anywhere_and_server_commands_in_servers() {
+        let commands = serde_json::to_value(definitions()).unwrap();
+        for command in commands.as_array().unwrap() {
+            let name = command["name"].as_str().unwrap();
+            if SERVER_ONLY.contains(&name) {
+                assert_eq!(
+                    command["integration_types"],
+                    serde_json::json!([0]),
+                    "/{name}"
+                );
+                assert_eq!(command["contexts"], serde_json::json!([0]), "/{name}");
+                assert_eq!(command["dm_permission"], false, "/{name}");
+            } else {
+                assert_eq!(
+                    command["integration_types"],
+                    serde_json::json!([0, 1]),
+                    "/{name}"
+                );
+                assert_eq!(command["contexts"], serde_json::json!([0, 1, 2]), "/{name}");
+                assert!(
+                    command["dm_permission"].is_null(),
+                    "/{name}: contexts say it"
+                );
+            }
+        }
+        // A change of where a command works is a change to register.
+        let wanted = commands.clone();
+        let mut narrowed = commands;
+        narrowed[0]["contexts"] = serde_json::json!([0]);
+        assert_ne!(canonical_commands(&wanted), canonical_commands(&narrowed));
     }
 
     #[test]

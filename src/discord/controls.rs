@@ -6,7 +6,7 @@ use super::answer::{
     member_may, member_name, private, private_followup, tell, Asked, Failure, Noted,
 };
 use super::ids::{Control, ControlId};
-use super::show::{answer_with_board, Asking};
+use super::show::{answer_with_board, board_out_of_reach, Asking};
 use super::{publish_soon, Bot};
 use crate::game::Game;
 use crate::i18n::{tr, Lang};
@@ -45,6 +45,14 @@ pub(super) async fn command_table(asked: Asked<'_>) -> Result<(), Failure> {
         .service
         .act(At::Channel(command.channel_id.get()), action);
     let table = in_time(ctx, Pending::Private(command), asked.arrived, acting).await?;
+    if board_out_of_reach(bot, &table).await {
+        let asking = Asking::Command {
+            command,
+            deferred: false,
+        };
+        answer_with_board(bot, ctx, asking, table, asked.arrived).await;
+        return Ok(());
+    }
     let lang = Lang::from_locale(&command.locale);
     let text = tr(
         lang,

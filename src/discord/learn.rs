@@ -12,6 +12,7 @@
 
 use super::ack::{deferred, in_time, Pending};
 use super::answer::{tell, Asked, BadInput, Failure, Noted};
+use super::reach::{Reach, OUTSIDE};
 use super::show::{answer_with_board, Asking};
 use super::standings::guild_of;
 use crate::game::GameKind;
@@ -28,7 +29,8 @@ use tracing::warn;
 pub(super) async fn review(asked: Asked<'_>) -> Result<(), Failure> {
     let (bot, ctx, command) = asked.parts();
     let lang = Lang::from_locale(&command.locale);
-    let guild = guild_of(command)?;
+    let outside = Reach::of_command(command).outside();
+    let guild = if outside { OUTSIDE } else { guild_of(command)? };
     let mut wanted = None;
     for option in command.data.options() {
         match (option.name, option.value) {
@@ -46,6 +48,13 @@ pub(super) async fn review(asked: Asked<'_>) -> Result<(), Failure> {
         }
     }
     let found = match wanted {
+        // Outside a server, match numbers are shared by every DM: only
+        // this channel's matches are found here.
+        Some(id) if outside => bot
+            .service
+            .match_in_guild(guild, id)
+            .await?
+            .filter(|(_, record)| record.channel == command.channel_id.get()),
         Some(id) => bot.service.match_in_guild(guild, id).await?,
         None => {
             bot.service
@@ -61,19 +70,31 @@ pub(super) async fn review(asked: Asked<'_>) -> Result<(), Failure> {
         tell(ctx, command, text).await;
         return Ok(());
     };
-    // Public for the people who played it, private for anyone else.
-    let private = !record.played(command.user.id.get());
+    // Public for the people who played it, private for anyone else; outside
+    // a server, for its players alone (a group DM holds other people too).
+    let played = record.played(command.user.id.get());
+    if outside && !played {
+        tell(ctx, command, tr(lang, "review-players-only", &[])).await;
+        return Ok(());
+    }
+    let private = !played || outside;
     let pending = if private {
         Pending::Private(command)
     } else {
         Pending::Public(command)
+    };
+    // The per-server fair-use limit: outside a server, each DM its own.
+    let fair_use_place = if outside {
+        command.channel_id.get()
+    } else {
+        guild
     };
     // A stored review comes at once; a new one is judged for up to half a
     // minute, acknowledged first.
     let preparing = async {
         let Some(review) = bot
             .service
-            .review(id, &record, command.user.id.get(), guild)
+            .review(id, &record, command.user.id.get(), fair_use_place)
             .await?
         else {
             return Ok::<_, Failure>((tr(lang, "review-cannot", &[]), None));

@@ -19,6 +19,7 @@ mod learn;
 mod moves;
 mod play;
 mod publish;
+mod reach;
 mod rest;
 mod run;
 mod settings;
@@ -173,7 +174,12 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, ar
         command: &command,
         arrived,
     };
+    // Discord offers these in servers that added the bot only; a command
+    // list from an older registration may still reach them elsewhere.
+    let server_only = commands::SERVER_ONLY.contains(&name.as_str())
+        && reach::Reach::of_command(&command).outside();
     let result = match name.as_str() {
+        _ if server_only => Err(Failure::ServerOnly(name.clone())),
         "move" => moves::command_move(asked).await,
         "help" | "rules" => help::command_help(asked).await,
         "settings" => settings::command_settings(asked).await,

@@ -2,6 +2,7 @@
 
 use super::ack::{in_time, Pending};
 use super::answer::{tell, Asked, BadInput, Failure, Noted};
+use super::show::{answer_with_board, board_out_of_reach, Asking};
 use super::{publish_soon, Bot};
 use crate::game::Game;
 use crate::i18n::{tr, Lang};
@@ -35,6 +36,14 @@ pub(super) async fn command_move(asked: Asked<'_>) -> Result<(), Failure> {
         }
         Err(f) => return Err(f.into()),
     };
+    if board_out_of_reach(bot, &table).await {
+        let asking = Asking::Command {
+            command,
+            deferred: false,
+        };
+        answer_with_board(bot, ctx, asking, table, asked.arrived).await;
+        return Ok(());
+    }
     let name = table.game().move_name(mv);
     let lang = Lang::from_locale(&command.locale);
     tell(ctx, command, tr(lang, "move-played", &[("move", &name)])).await;

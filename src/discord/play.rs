@@ -3,21 +3,25 @@
 use super::ack::{in_time, Pending};
 use super::answer::{display_name, Asked, Failure};
 use super::commands;
+use super::reach::Reach;
 use super::show::{answer_with_board, Asking};
 use crate::i18n::Lang;
 use crate::service::Host;
-use crate::table::Refusal;
 use serenity::all::CommandInteraction;
 use std::sync::atomic::Ordering;
 
-/// Who opens a table with `command`, and where.
+/// Who opens a table with `command`, and where: a table outside the
+/// servers that added the bot is stored with [`super::reach::OUTSIDE`]
+/// for its server. Refused where the board could not be shared (a server
+/// that turned off "Use External Apps": every answer would be private).
 pub(super) fn host_of(command: &CommandInteraction) -> Result<Host, Failure> {
-    let Some(guild) = command.guild_id else {
-        return Err(Refusal::NotInGuild.into());
-    };
+    let reach = Reach::of_command(command);
+    if reach == (Reach::Outside { shared: false }) {
+        return Err(Failure::Unshared);
+    }
     Ok(Host {
         no: command.id.get(),
-        guild: guild.get(),
+        guild: reach.guild(),
         channel: command.channel_id.get(),
         user: command.user.id.get(),
         name: display_name(command),

@@ -5,7 +5,10 @@
 //! shows its table; a token past its life falls back to the channel route,
 //! and a board that is gone or can no longer be edited is posted again as a
 //! fresh message that the table follows. Errors a retry cannot fix take
-//! that fallback once and stop.
+//! that fallback once and stop. A table where the bot has no channel
+//! ([`Way::TokensOnly`]) is shown through interaction tokens alone: an
+//! update no live token can carry waits, behind, for the next interaction
+//! on its board (a click on a board that is behind refreshes it).
 
 use super::board::{self, BoardMessage};
 use super::rest::{self, BoardRest, File};
@@ -24,7 +27,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::time::Instant;
-use tracing::{error, warn};
+use tracing::{error, info, warn};
 
 /// How long an interaction token may be used to edit its message; Discord
 /// allows 15 minutes, a margin keeps clear of the edge.
@@ -344,6 +347,11 @@ enum Outcome {
     /// Nothing a retry can fix: the board stays behind until the next
     /// update or click.
     Stop,
+    /// A table with no channel whose token Discord no longer takes: the
+    /// link is kept without it (so that nothing asks it again, and the
+    /// next command on the table answers with the board itself), and the
+    /// board stays behind until the next interaction.
+    TokenGone(BoardLink),
 }
 
 /// What earlier attempts of one publisher found, so that its retries do
@@ -354,6 +362,64 @@ struct Found {
     lost: Option<BoardLink>,
     /// A token that no longer edits: straight to the channel route.
     dead_token: Option<String>,
+}
+
+/// How a table's board is published: where the bot has a channel, by the
+/// interaction token while it lives and the channel routes after; where it
+/// has none (a table [`Table::outside`] every server that added the bot),
+/// by interaction tokens only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Way {
+    Channel,
+    TokensOnly,
+}
+
+impl Way {
+    pub fn of(table: &Table) -> Way {
+        if table.outside() {
+            Way::TokensOnly
+        } else {
+            Way::Channel
+        }
+    }
+}
+
+/// One attempt to show `composed` through the latest interaction token of
+/// a table with no channel. With no token that Discord would still take
+/// (older than its 15 minutes, or refused), nothing is sent: the board
+/// stays behind and the next interaction on it shows the table as it is.
+async fn show_by_token(
+    rest: &BoardRest,
+    http: &Http,
+    no: u64,
+    now: u64,
+    link: Option<BoardLink>,
+    composed: &Composed,
+) -> Outcome {
+    let Some((link, token)) = link.and_then(|link| {
+        let token = link.token.clone()?;
+        let alive = now.saturating_sub(link.token_at) < TOKEN_LIFETIME_MS;
+        alive.then_some((link, token))
+    }) else {
+        info!("table {no}: no live interaction token; the board waits for the next click");
+        return Outcome::Stop;
+    };
+    match composed.edit_original(rest, http, &token).await {
+        Ok(()) => Outcome::Shown(link),
+        Err(e) => match trouble(&e) {
+            Trouble::Transient(not_before) => {
+                warn!("table {no}: board update failed ({e}); will retry");
+                Outcome::Retry(not_before)
+            }
+            _ => {
+                warn!("table {no}: the board token no longer edits ({e}); the board waits for the next click");
+                Outcome::TokenGone(BoardLink {
+                    token: None,
+                    ..link
+                })
+            }
+        },
+    }
 }
 
 /// One attempt to show `composed` through `link`: the interaction token
@@ -523,17 +589,24 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
                     }
                 };
                 let channel = link.as_ref().map(|l| l.channel).unwrap_or(table.channel());
-                let outcome = show(
-                    &boards.rest,
-                    http,
-                    no,
-                    service.now(),
-                    channel,
-                    link,
-                    &mut found,
-                    &composed,
-                )
-                .await;
+                let outcome = match Way::of(&table) {
+                    Way::TokensOnly => {
+                        show_by_token(&boards.rest, http, no, service.now(), link, &composed).await
+                    }
+                    Way::Channel => {
+                        show(
+                            &boards.rest,
+                            http,
+                            no,
+                            service.now(),
+                            channel,
+                            link,
+                            &mut found,
+                            &composed,
+                        )
+                        .await
+                    }
+                };
                 match outcome {
                     Outcome::Shown(mut link) => {
                         link.shown = table.stamp();
@@ -552,6 +625,14 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
                     }
                     Outcome::Stop => {
                         sync.set_behind(true);
+                        sync.stop_publishing(true);
+                        break;
+                    }
+                    Outcome::TokenGone(link) => {
+                        sync.set_behind(true);
+                        if let Err(e) = service.set_board(no, link).await {
+                            error!("table {no}: could not store where its board is: {e}");
+                        }
                         sync.stop_publishing(true);
                         break;
                     }

@@ -176,3 +176,26 @@ pub(super) async fn answer_with_board(
         bot.boards.release(no);
     }
 }
+
+/// Whether a command on `table` (`/move`, `/resign`, ...) answers with the
+/// board itself, as a new board message the table then follows: a table
+/// with no channel whose latest token can no longer edit its board (past
+/// its 15 minutes, or refused), where a private "done" would leave the
+/// board unchanged until the next click. Not once the command was
+/// acknowledged privately (a slow store): its answer could only be a
+/// private board, which the others at the table would not see.
+pub(super) async fn board_out_of_reach(bot: &Arc<Bot>, table: &Table) -> bool {
+    if super::publish::Way::of(table) != super::publish::Way::TokensOnly
+        || super::ack::deferred().is_some()
+    {
+        return false;
+    }
+    match bot.service.board(table.no()).await {
+        Ok(Some((_, Some(link)))) => {
+            link.token.is_none()
+                || bot.service.now().saturating_sub(link.token_at)
+                    >= super::publish::TOKEN_LIFETIME_MS
+        }
+        _ => true,
+    }
+}

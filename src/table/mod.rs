@@ -345,6 +345,12 @@ pub struct Effects {
     pub started: bool,
 }
 
+/// The `guild` of a table outside every server that added the bot (a DM,
+/// a group DM, a server reached through a person's own install): never
+/// ranked, never in a server's standings, its board shown through
+/// interaction tokens only.
+pub const OUTSIDE: u64 = 0;
+
 /// A table: its seats, its match, its phase. A stored table comes back
 /// only through the checks in `stored.rs`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -410,9 +416,13 @@ impl Table {
     pub fn no(&self) -> u64 {
         self.no
     }
-    /// The server the table is in.
+    /// The server the table is in ([`OUTSIDE`] for none that added the bot).
     pub fn guild(&self) -> u64 {
         self.guild
+    }
+    /// Outside every server that added the bot: the bot has no channel here.
+    pub fn outside(&self) -> bool {
+        self.guild == OUTSIDE
     }
     pub fn channel(&self) -> u64 {
         self.channel
@@ -625,6 +635,7 @@ impl Table {
         // `people()` counts each person once: as many as seats means every
         // seat is a different person (no CPU, no self-play).
         self.ranked
+            && !self.outside()
             && self.players.len() == self.kind.seat_count()
             && self.people().len() == self.players.len()
     }

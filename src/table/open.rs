@@ -55,6 +55,10 @@ impl Table {
         if opening.open && opening.self_play {
             return Err(Refusal::OpenSelfPlay);
         }
+        // Ratings belong to a server: none outside one.
+        if opening.ranked && opening.guild == super::OUTSIDE {
+            return Err(Refusal::RankedOutside);
+        }
         // Ranked: every seat a different person, from the start (an open
         // table fills up before its host may start it).
         let all_invited = opening.invited.len() + 1 == seat_count;

@@ -43,7 +43,7 @@ pub enum Refusal {
     OwnUndoRequest,
     /// Hints are for the asker's own turn.
     HintNotYourTurn,
-    /// Commands work in server channels only.
+    /// A server's own command, where no server that added the bot is.
     NotInGuild,
     /// A newer table was opened in this channel since.
     TableReplaced,
@@ -97,6 +97,8 @@ pub enum Refusal {
     RankedNeedsPeople,
     /// Ranked play is switched off here (`/settings ranked:false`).
     RankedOff,
+    /// A table outside every server that added the bot is never ranked.
+    RankedOutside,
     /// Playing every seat oneself is for two-seat games.
     SelfPlayForTwo,
 }
@@ -158,6 +160,7 @@ impl Refusal {
             Refusal::CannotChangeSettings => "refusal-cannot-change-settings",
             Refusal::RankedNeedsPeople => "refusal-ranked-needs-people",
             Refusal::RankedOff => "refusal-ranked-off",
+            Refusal::RankedOutside => "refusal-ranked-outside",
             Refusal::SelfPlayForTwo => "error-self-in-three",
         }
     }

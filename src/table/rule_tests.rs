@@ -632,3 +632,28 @@ fn a_dots_puzzle_is_solved_by_the_best_margin_only() {
     perfect(&mut table, Some(other), 4);
     assert_eq!(table.puzzle_solved(), Some(false));
 }
+
+#[test]
+fn tables_outside_a_server_are_never_ranked() {
+    let mut outside = open(GameKind::Connect4).invite(ANA).0;
+    outside.guild = OUTSIDE;
+    let mut ranked = outside.clone();
+    ranked.ranked = true;
+    assert_eq!(
+        Table::open(ranked, 0, &mut StdRng::seed_from_u64(3)).unwrap_err(),
+        Refusal::RankedOutside
+    );
+    let (mut table, _) = Table::open(outside, 0, &mut StdRng::seed_from_u64(3)).unwrap();
+    assert!(table.outside());
+    ok(
+        &mut table,
+        Action::Accept {
+            user: ANA,
+            stamp: None,
+        },
+        1,
+    );
+    assert!(!table.ranked_match());
+    ok(&mut table, resign(ANA), 2);
+    assert!(!table.match_record(2).unwrap().ranked);
+}

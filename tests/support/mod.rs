@@ -203,6 +203,18 @@ pub struct State {
     pub moderator_deleted: BTreeSet<u64>,
     /// Channels the bot has no access to (`StandIn::deny_channel`).
     pub denied_channels: BTreeSet<u64>,
+    /// Channels only a person's own install reaches, with the interaction
+    /// `context` Discord sends from them: 1 a DM with the bot, 2 a DM or
+    /// group DM between people (`StandIn::add_bot_dm`, `add_group_dm`),
+    /// and 0 a channel of a server that did not add the bot
+    /// (`add_foreign_channel`).
+    pub private_contexts: BTreeMap<u64, u8>,
+    /// Channel routes (`/channels/{id}...`) called for those channels: the
+    /// bot has no channel there, Discord refuses them.
+    pub private_channel_calls: Vec<String>,
+    /// People whose server turned off "Use External Apps" for them
+    /// (`StandIn::deny_external_apps`).
+    pub no_external_apps: BTreeSet<u64>,
 }
 
 impl State {
@@ -320,6 +332,9 @@ impl StandIn {
             fault_hits: vec![],
             moderator_deleted: BTreeSet::new(),
             denied_channels: BTreeSet::new(),
+            private_contexts: BTreeMap::new(),
+            private_channel_calls: vec![],
+            no_external_apps: BTreeSet::new(),
         };
         let ch = st.default_channel;
         st.channels.insert(
@@ -742,6 +757,10 @@ impl StandIn {
         if let Some(p) = st.permissions.get(&user.id) {
             member["permissions"] = json!(p.to_string());
         }
+        if let Some(&context) = st.private_contexts.get(&channel) {
+            let v = Self::user_install_interaction(st, id, &token, kind, user, channel, context);
+            return (id, token, v);
+        }
         let v = json!({
             "id": id.to_string(),
             "application_id": st.app_id.to_string(),
@@ -765,6 +784,99 @@ impl StandIn {
             "context": 0,
         });
         (id, token, v)
+    }
+
+    /// An interaction that only a person's own install authorizes, as
+    /// Discord sends it: in a DM or group DM with no guild and no member
+    /// (the `user` instead); in a server that did not add the bot with its
+    /// guild and the member, but no server install among the authorizing
+    /// owners.
+    fn user_install_interaction(
+        st: &State,
+        id: u64,
+        token: &str,
+        kind: u8,
+        user: &User,
+        channel: u64,
+        context: u8,
+    ) -> Value {
+        // What a person's app may do here: no channel access of its own.
+        let app_permissions = (1u64 << 15) | (1 << 14) | (1 << 50);
+        let mut v = json!({
+            "id": id.to_string(),
+            "application_id": st.app_id.to_string(),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "channel_id": channel.to_string(),
+            "channel": rest::channel_json(st, channel, false),
+            "locale": user.locale,
+            "entitlements": [],
+            "attachment_size_limit": 10_485_760,
+            "app_permissions": app_permissions.to_string(),
+            "authorizing_integration_owners": {"1": user.id.to_string()},
+            "context": context,
+        });
+        if context == 0 {
+            let mut member = model::member_json(user, &st.joined_at, true);
+            if st.no_external_apps.contains(&user.id) {
+                let all: u64 = model::MEMBER_PERMISSIONS.parse().expect("permissions");
+                member["permissions"] = json!((all & !(1u64 << 50)).to_string());
+            }
+            v["guild_id"] = json!(st.channels[&channel].guild.to_string());
+            v["member"] = member;
+            v["guild_locale"] = json!(st.guild_locale);
+        } else {
+            v["user"] = model::user_json(user);
+        }
+        v
+    }
+
+    /// Adds the DM between `user` and the bot (interaction context 1).
+    pub fn add_bot_dm(&self, user: &User) -> u64 {
+        self.add_private(&format!("dm-{}", user.name), 1, 0, 1)
+    }
+
+    /// Adds a group DM of people (interaction context 2): the bot is not a
+    /// member, a person's install reaches it.
+    pub fn add_group_dm(&self, name: &str) -> u64 {
+        self.add_private(name, 3, 0, 2)
+    }
+
+    /// Adds a text channel of a server that did not add the bot (context 0,
+    /// a person's install only).
+    pub fn add_foreign_channel(&self, name: &str) -> u64 {
+        let guild = self.lock().snowflake();
+        self.add_private(name, 0, guild, 0)
+    }
+
+    fn add_private(&self, name: &str, kind: u8, guild: u64, context: u8) -> u64 {
+        let mut st = self.lock();
+        let id = st.snowflake();
+        st.channels.insert(
+            id,
+            Channel {
+                id,
+                name: name.into(),
+                kind,
+                parent_id: None,
+                guild,
+            },
+        );
+        st.private_contexts.insert(id, context);
+        id
+    }
+
+    /// `user`'s server turned off "Use External Apps" for them: in a
+    /// server that did not add the bot, their member permissions lack it.
+    pub fn deny_external_apps(&self, user: &User) {
+        self.lock().no_external_apps.insert(user.id);
+    }
+
+    /// Channel routes the bot called for channels it has no access to as a
+    /// person's install (each refused, and a violation too).
+    pub fn private_channel_calls(&self) -> Vec<String> {
+        self.lock().private_channel_calls.clone()
     }
 
     #[allow(clippy::too_many_arguments)]

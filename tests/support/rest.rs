@@ -318,6 +318,13 @@ fn not_found() -> Refusal {
 fn route_api(inner: &Inner, st: &mut State, req: &Request, segs: &[&str]) -> Res {
     let m = req.method.as_str();
     if let ["channels", ch, ..] = segs {
+        if id_of(ch).is_some_and(|c| st.private_contexts.contains_key(&c)) {
+            // Only a person's install reaches this channel: the bot is no
+            // member of it and may use interaction webhooks alone.
+            st.private_channel_calls
+                .push(format!("{} {}", req.method, req.path));
+            return Err(Refusal::new(403, 50001, "Missing Access"));
+        }
         if id_of(ch).is_some_and(|c| st.denied_channels.contains(&c)) {
             // The bot lost VIEW_CHANNEL: every channel route is refused
             // (interaction callbacks and webhooks do not need it).
@@ -496,6 +503,17 @@ fn application_json(st: &State) -> Value {
 
 pub fn channel_json(st: &State, ch: u64, full: bool) -> Value {
     let c = &st.channels[&ch];
+    if matches!(c.kind, 1 | 3) {
+        // A DM or group DM: no guild, no name for a DM.
+        let mut v = json!({"id": c.id.to_string(), "type": c.kind, "flags": 0});
+        if c.kind == 3 {
+            v["name"] = json!(c.name);
+        }
+        if !full {
+            v["permissions"] = json!(super::model::MEMBER_PERMISSIONS);
+        }
+        return v;
+    }
     let mut v = json!({
         "id": c.id.to_string(),
         "type": c.kind,
@@ -840,6 +858,17 @@ pub fn message_json(inner: &Inner, st: &State, id: u64) -> Value {
         "type": kind,
         "flags": m.flags,
     });
+    match st.private_contexts.get(&m.channel_id) {
+        // A DM or group DM has no guild; a server that did not add the bot
+        // is the channel's own.
+        Some(_) if st.channels[&m.channel_id].guild == 0 => {
+            if let Some(o) = v.as_object_mut() {
+                o.remove("guild_id");
+            }
+        }
+        Some(_) => v["guild_id"] = json!(st.channels[&m.channel_id].guild.to_string()),
+        None => {}
+    }
     if m.interaction_id.is_some() {
         v["webhook_id"] = json!(st.app_id.to_string());
         v["application_id"] = json!(st.app_id.to_string());
@@ -1103,6 +1132,15 @@ fn followup(inner: &Inner, st: &mut State, req: &Request, app: &str, token: &str
         return Err(Refusal::form(p));
     }
     let channel = st.interactions[&iid].channel_id;
+    // Where the app is not installed in the server, Discord takes at most
+    // five follow-ups per interaction.
+    if st.private_contexts.contains_key(&channel) && st.interactions[&iid].followups.len() >= 5 {
+        return Err(Refusal::new(
+            400,
+            40094,
+            "This interaction has hit the maximum number of follow up messages",
+        ));
+    }
     let mid = create_message(st, channel, &payload, atts, Some(iid), false, 0)?;
     st.interactions
         .get_mut(&iid)

@@ -495,7 +495,43 @@ pub fn check_command(base: &str, cmd: &Value) -> Problems {
     if let Some(opts) = cmd.get("options").and_then(Value::as_array) {
         check_command_options(&mut p, &format!("{base}.options"), opts);
     }
+    check_installs(&mut p, base, cmd);
     p
+}
+
+/// `integration_types` (0 guild install, 1 user install) and `contexts`
+/// (0 guild, 1 bot DM, 2 private channel): arrays of known values, each
+/// once; `dm_permission: false` with a DM context is a contradiction.
+fn check_installs(p: &mut Problems, base: &str, cmd: &Value) {
+    for (field, max) in [("integration_types", 1), ("contexts", 2)] {
+        let Some(v) = cmd.get(field).filter(|v| !v.is_null()) else {
+            continue;
+        };
+        let Some(list) = v.as_array() else {
+            p.push((format!("{base}.{field}"), "must be an array".into()));
+            continue;
+        };
+        let mut seen = HashSet::new();
+        for (i, item) in list.iter().enumerate() {
+            match item.as_u64() {
+                Some(n) if n <= max && seen.insert(n) => {}
+                _ => p.push((
+                    format!("{base}.{field}.{i}"),
+                    format!("{item} is not a valid value (or repeats one)"),
+                )),
+            }
+        }
+    }
+    let dm_context = cmd
+        .get("contexts")
+        .and_then(Value::as_array)
+        .is_some_and(|c| c.iter().any(|x| x.as_u64().is_some_and(|n| n > 0)));
+    if dm_context && cmd.get("dm_permission") == Some(&Value::Bool(false)) {
+        p.push((
+            format!("{base}.dm_permission"),
+            "false contradicts contexts that include DMs".into(),
+        ));
+    }
 }
 
 /// Discord's nested `errors` object for 50035 Invalid Form Body.
