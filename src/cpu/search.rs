@@ -274,6 +274,14 @@ impl<E: Copy + Default> Table<E> {
         }
     }
 
+    /// Forgets every entry at once, writing every slot: a layout with
+    /// fewer generation bits than [`GENERATIONS`] calls this when its
+    /// generations run out.
+    pub fn wipe(&mut self) {
+        self.slots.fill(E::default());
+        self.generation = 1;
+    }
+
     /// Asks the processor to fetch a slot ahead of [`Table::get`].
     #[inline]
     pub fn prefetch(&self, index: usize) {

@@ -8,9 +8,15 @@
 //! new one instead of touching memory, which makes a fresh table per
 //! position cost nothing.
 //!
-//! Entry bits: 0..28 key quotient, 28..34 value + 32, 34..36 bound,
-//! 36..39 best column (7 = none), 39..45 stones on the board,
-//! 45..64 generation (0 = never written).
+//! A table for one solve in a process of its own ([`Table::for_one_solve`])
+//! starts small and grows once, when it fills, into the default size:
+//! the system zeroing every page a search writes is most of a short
+//! solve's process, and a search writes all over its table.
+//!
+//! Entry bits, for a table of `n` buckets and `Q` = the bits of `2^49 / n`:
+//! 0..Q key quotient, Q..47 generation (0 = never written), 47..53 value +
+//! 32, 53..55 bound, 55..58 best column (7 = none), 58..64 stones on the
+//! board. For the default size Q is 28 and the generation has 19 bits.
 
 use crate::cpu::search;
 use crate::game::connect4::WIDTH;
@@ -29,28 +35,54 @@ pub struct Table {
     /// The number of buckets, kept here so that `key % n` and `key / n`
     /// sit side by side (one division).
     n: u64,
+    /// Bits of the key quotient (where the generation starts).
+    quotient_bits: u32,
+    /// Generations this layout can tell apart.
+    generations: u32,
+    /// Stores left before the table grows into the default size (`None`:
+    /// it never grows).
+    grow_in: Option<u64>,
 }
 
-pub(crate) const QUOTIENT_BITS: u32 = 28;
-const QUOTIENT_MASK: u64 = (1 << QUOTIENT_BITS) - 1;
-const GENERATION_SHIFT: u32 = 45;
-const _: () = assert!(search::GENERATIONS as u64 <= 1 << (64 - GENERATION_SHIFT));
+const FIELDS_SHIFT: u32 = 47;
+const KEY_BITS: u32 = 49;
 
 impl Table {
     /// The default number of buckets: a prime just below 2^22 (two entries
     /// each, 64 MiB).
     pub const DEFAULT_BUCKETS: usize = 4_194_301;
 
-    /// A table of `buckets` buckets; `buckets` must be a prime above 2^21
-    /// so that key quotients fit their bits.
+    /// The sizes a table for one solve grows through: primes just above
+    /// 2^14 (two entries each, 256 KiB: 64 pages, in the processor's
+    /// cache) and 2^18 (4 MiB), then the default.
+    const FIRST_BUCKETS: usize = 16_411;
+    const GROWTH: [usize; 2] = [262_147, Self::DEFAULT_BUCKETS];
+
+    /// Stores that fill a table of `buckets` enough to grow it: a fifth
+    /// as many as its entries.
+    fn growth_after(buckets: usize) -> Option<u64> {
+        Some(buckets as u64 * 2 / 5)
+    }
+
+    /// A table of `buckets` buckets (a prime, for an even spread), every
+    /// page touched now.
     pub fn with_buckets(buckets: usize) -> Table {
-        assert!(
-            buckets > (1 << 21),
-            "table too small for 28-bit key quotients"
-        );
+        Table::laid_out(search::Table::new(buckets), None)
+    }
+
+    fn laid_out(buckets: search::Table<[u64; 2]>, grow_in: Option<u64>) -> Table {
+        let n = buckets.len() as u64;
+        assert!(n > 1 << 12, "table too small for its key quotients");
+        // Quotients are below 2^49 / n.
+        let quotient_bits = 64 - ((1u64 << KEY_BITS) / n).leading_zeros();
+        let generation_bits = FIELDS_SHIFT - quotient_bits;
         Table {
-            buckets: search::Table::new(buckets),
-            n: buckets as u64,
+            buckets,
+            n,
+            quotient_bits,
+            generations: (1u32 << generation_bits.min(search::GENERATIONS.trailing_zeros()))
+                .min(search::GENERATIONS),
+            grow_in,
         }
     }
 
@@ -58,22 +90,17 @@ impl Table {
         Table::with_buckets(Self::DEFAULT_BUCKETS)
     }
 
-    /// The smallest table the entries' layout allows (a prime just above
-    /// 2^21 buckets, 32 MiB), its pages mapped only as the search writes
-    /// them ([`search::Table::untouched`]): for one solve in a process of
-    /// its own. A search writes all over its table, and the system
-    /// zeroing the pages it touches is most of a short solve's process
-    /// (a 64 MiB table: 16,384 pages, about 60 ms here); half the table
-    /// halves that, for 1-3 % more nodes on long solves.
+    /// A table for one solve in a process of its own: 256 KiB first, 16
+    /// times bigger each time it fills (a fifth as many stores as
+    /// entries) up to the default size, its pages mapped as the search
+    /// writes them
+    /// ([`search::Table::untouched`]). A short solve then touches a few
+    /// dozen pages instead of thousands; a long one grows early and
+    /// searches as with the default table.
     pub fn for_one_solve() -> Table {
-        Table {
-            buckets: search::Table::untouched(Self::SMALLEST_BUCKETS),
-            n: Self::SMALLEST_BUCKETS as u64,
-        }
+        let first = search::Table::untouched(Self::FIRST_BUCKETS);
+        Table::laid_out(first, Table::growth_after(Self::FIRST_BUCKETS))
     }
-
-    /// The first prime above 2^21.
-    const SMALLEST_BUCKETS: usize = 2_097_169;
 
     /// A table of about `2^log2` entries (23 to 30): the largest prime
     /// number of buckets below `2^(log2 - 1)`.
@@ -93,7 +120,11 @@ impl Table {
 
     /// Forgets every entry (in constant time, almost always).
     pub fn clear(&mut self) {
-        self.buckets.new_generation();
+        if self.buckets.generation() + 1 >= self.generations {
+            self.buckets.wipe();
+        } else {
+            self.buckets.new_generation();
+        }
     }
 
     #[inline]
@@ -107,9 +138,15 @@ impl Table {
         self.buckets.prefetch((key % self.n) as usize);
     }
 
+    /// The entry's quotient and generation, as one number.
     #[inline]
-    fn matches(&self, e: u64, quotient: u64) -> bool {
-        e >> GENERATION_SHIFT == self.generation() && e & QUOTIENT_MASK == quotient
+    fn identity(&self, quotient: u64) -> u64 {
+        quotient | self.generation() << self.quotient_bits
+    }
+
+    #[inline]
+    fn matches(e: u64, identity: u64) -> bool {
+        e & ((1 << FIELDS_SHIFT) - 1) == identity
     }
 
     /// The bucket of `key` and what identifies `key` in it.
@@ -122,39 +159,47 @@ impl Table {
     #[inline]
     pub fn get(&self, key: u64) -> Option<(i32, Bound, Option<usize>)> {
         let (index, quotient) = self.place(key);
+        let identity = self.identity(quotient);
         let bucket = self.buckets.get(index);
-        let e = if self.matches(bucket[0], quotient) {
+        let e = if Table::matches(bucket[0], identity) {
             bucket[0]
-        } else if self.matches(bucket[1], quotient) {
+        } else if Table::matches(bucket[1], identity) {
             bucket[1]
         } else {
             return None;
         };
-        let value = ((e >> 28) & 63) as i32 - 32;
-        let bound = match (e >> 34) & 3 {
+        let fields = e >> FIELDS_SHIFT;
+        let value = (fields & 63) as i32 - 32;
+        let bound = match (fields >> 6) & 3 {
             1 => Bound::Lower,
             2 => Bound::Upper,
             _ => Bound::Exact,
         };
-        let best = ((e >> 36) & 7) as usize;
+        let best = ((fields >> 8) & 7) as usize;
         Some((value, bound, (best < WIDTH).then_some(best)))
     }
 
     /// Stores a result for `key`, a position with `moves` stones.
     #[inline]
     pub fn put(&mut self, key: u64, moves: u32, value: i32, bound: Bound, best: Option<usize>) {
+        if let Some(left) = self.grow_in.as_mut() {
+            *left -= 1;
+            if *left == 0 {
+                self.grow();
+            }
+        }
         let (index, quotient) = self.place(key);
-        let generation = self.generation();
-        let e = quotient
-            | (((value + 32) as u64) << 28)
-            | ((bound as u64) << 34)
-            | ((best.unwrap_or(7) as u64) << 36)
-            | ((moves as u64) << 39)
-            | (generation << GENERATION_SHIFT);
+        let identity = self.identity(quotient);
+        let fields = ((value + 32) as u64)
+            | ((bound as u64) << 6)
+            | ((best.unwrap_or(7) as u64) << 8)
+            | ((moves as u64) << 11);
+        let e = identity | fields << FIELDS_SHIFT;
         let first = self.buckets.get(index)[0];
-        let first_moves = ((first >> 39) & 63) as u32;
-        let first_same = self.matches(first, quotient);
-        let first_current = first >> GENERATION_SHIFT == generation;
+        let first_moves = (first >> (FIELDS_SHIFT + 11)) as u32;
+        let first_same = Table::matches(first, identity);
+        let first_current =
+            (first & ((1 << FIELDS_SHIFT) - 1)) >> self.quotient_bits == self.generation();
         let bucket = self.buckets.get_mut(index);
         if first_same || !first_current || moves <= first_moves {
             if !first_same && first_current {
@@ -164,6 +209,46 @@ impl Table {
         } else {
             bucket[1] = e;
         }
+    }
+
+    /// Moves into the next size (mapped as it is used), with every entry
+    /// of the current generation: a key is its quotient times `n` plus its
+    /// bucket.
+    fn grow(&mut self) {
+        let size = Self::GROWTH
+            .into_iter()
+            .find(|&size| size as u64 > self.n)
+            .unwrap_or(Self::DEFAULT_BUCKETS);
+        let grow_in = (size < Self::DEFAULT_BUCKETS)
+            .then(|| Table::growth_after(size))
+            .flatten();
+        let mut bigger = Table::laid_out(search::Table::untouched(size), grow_in);
+        let generation = self.generation();
+        for index in 0..self.n as usize {
+            // The second entry first: the first one wins its new bucket.
+            for e in self.buckets.get(index).into_iter().rev() {
+                let low = e & ((1 << FIELDS_SHIFT) - 1);
+                if e == 0 || low >> self.quotient_bits != generation {
+                    continue;
+                }
+                let key = (low & ((1 << self.quotient_bits) - 1)) * self.n + index as u64;
+                let fields = e >> FIELDS_SHIFT;
+                let bound = match (fields >> 6) & 3 {
+                    1 => Bound::Lower,
+                    2 => Bound::Upper,
+                    _ => Bound::Exact,
+                };
+                let best = ((fields >> 8) & 7) as usize;
+                bigger.put(
+                    key,
+                    (fields >> 11) as u32,
+                    (fields & 63) as i32 - 32,
+                    bound,
+                    (best < WIDTH).then_some(best),
+                );
+            }
+        }
+        *self = bigger;
     }
 }
 
@@ -177,14 +262,81 @@ impl Default for Table {
 mod tests {
     use super::*;
 
+    fn is_prime(n: u64) -> bool {
+        (2..n).take_while(|d| d * d <= n).all(|d| n % d != 0)
+    }
+
+    /// A table for one solve keeps what it holds when it grows, and
+    /// tells generations apart before and after.
     #[test]
-    fn the_smallest_table_is_prime_and_big_enough() {
-        let n = Table::SMALLEST_BUCKETS as u64;
-        assert!(n > 1 << 21 && (2..n).take_while(|d| d * d <= n).all(|d| n % d != 0));
+    fn a_growing_table_keeps_its_entries() {
+        assert!(is_prime(Table::FIRST_BUCKETS as u64));
         let mut t = Table::for_one_solve();
-        let key = (1u64 << 49) - 3;
-        t.put(key, 10, 4, Bound::Lower, Some(2));
-        assert_eq!(t.get(key), Some((4, Bound::Lower, Some(2))));
+        assert_eq!(t.quotient_bits, 35);
+        let keys: Vec<u64> = (0..Table::FIRST_BUCKETS as u64 / 4)
+            .map(|i| ((1u64 << 49) - 1 - i * 7_919_993) % (1 << 49))
+            .collect();
+        for (i, &key) in keys.iter().enumerate() {
+            t.put(
+                key,
+                (i % 40) as u32,
+                (i % 40) as i32 - 20,
+                Bound::Upper,
+                Some(i % 7),
+            );
+        }
+        assert!(t.grow_in.is_some(), "not grown yet");
+        t.clear();
+        assert_eq!(t.get(keys[0]), None, "a new generation forgets");
+        for (i, &key) in keys.iter().enumerate() {
+            t.put(
+                key,
+                (i % 40) as u32,
+                (i % 40) as i32 - 20,
+                Bound::Lower,
+                Some(i % 7),
+            );
+        }
+        // Enough stores to grow twice.
+        let more: Vec<u64> = (0..Table::GROWTH[0] as u64)
+            .map(|i| i * 104_729 + 5)
+            .collect();
+        for &key in &more {
+            t.put(key, 12, 3, Bound::Exact, None);
+        }
+        assert!(t.grow_in.is_none() && t.n == Table::DEFAULT_BUCKETS as u64);
+        assert_eq!(t.quotient_bits, 28);
+        // Everything since the growth is there; from before it, whatever the
+        // small table still held, unchanged.
+        for &key in &more[more.len() - 100..] {
+            assert_eq!(t.get(key), Some((3, Bound::Exact, None)));
+        }
+        let mut kept = 0;
+        for (i, &key) in keys.iter().enumerate() {
+            if let Some(found) = t.get(key) {
+                assert_eq!(found, ((i % 40) as i32 - 20, Bound::Lower, Some(i % 7)));
+                kept += 1;
+            }
+        }
+        assert!(kept > keys.len() / 2, "{kept} of {}", keys.len());
+    }
+
+    /// A layout with few generation bits wipes itself before they run out.
+    #[test]
+    fn a_small_layout_wipes_before_its_generations_run_out() {
+        let mut t = Table::laid_out(search::Table::new(Table::FIRST_BUCKETS), None);
+        assert_eq!(t.generations, 1 << 12);
+        let key = 123_456_789;
+        for round in 0..5_000 {
+            t.put(key, 3, 1, Bound::Exact, Some(3));
+            assert_eq!(
+                t.get(key),
+                Some((1, Bound::Exact, Some(3))),
+                "round {round}"
+            );
+            t.clear();
+            assert_eq!(t.get(key), None, "round {round}");
+        }
     }
 
     #[test]
@@ -193,6 +345,7 @@ mod tests {
         assert!((2..)
             .take_while(|d| d * d <= n)
             .all(|d| !n.is_multiple_of(d)));
-        assert!((1u64 << 49) / n < (1 << QUOTIENT_BITS));
+        assert_eq!(Table::new().quotient_bits, 28);
+        assert_eq!(Table::new().generations, search::GENERATIONS);
     }
 }
