@@ -188,15 +188,14 @@ pub const GENERATIONS: u32 = 1 << 19;
 
 /// A transposition table: a fixed number of slots of one entry type.
 ///
-/// One allocation policy for every game: a table is allocated once at its
-/// full size with every page touched at once (a zeroed allocation is mapped
-/// lazily, and faulting pages in during a search costs more than the
-/// search), never grows, and is kept for later searches (per thread with
+/// One allocation policy for every game in the bot: a table is allocated
+/// once at its full size with every page touched at once (a zeroed
+/// allocation is mapped lazily, and faulting pages in during a search costs
+/// more than the search), never grows, and is kept for later searches (per thread with
 /// [`take_spare`] / [`give_back_spare`]; the Connect Four solver's table
 /// comes with its solver from `connect4::pool`). A search that wants it
 /// empty starts a new generation ([`Table::new_generation`], constant
 /// time): entries carry the stamp they were written with, and an entry of
-
 /// another generation is a miss.
 pub struct Table<E> {
     slots: Box<[E]>,

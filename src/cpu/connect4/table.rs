@@ -263,7 +263,9 @@ mod tests {
     use super::*;
 
     fn is_prime(n: u64) -> bool {
-        (2..n).take_while(|d| d * d <= n).all(|d| n % d != 0)
+        (2..n)
+            .take_while(|d| d * d <= n)
+            .all(|d| !n.is_multiple_of(d))
     }
 
     /// A table for one solve keeps what it holds when it grows, and
