@@ -474,3 +474,29 @@ tables-more = … und { $n ->
         [one] ein weiterer Tisch
        *[other] { $n } weitere Tische
     }.
+# /wiederholung und der Knopf Wiederholung: eine beendete Partie als Animation
+command-replay = Die letzte beendete Partie dieses Kanals als Animation
+name-replay = wiederholung
+button-replay = Wiederholung
+replay-text = 🎞️ **Wiederholung der Partie Nr. { $id }** — { $game }: { $players }
+replay-cannot = Diese Partie lässt sich nicht nachspielen.
+replay-title = Partie Nr. { $id } · { $game }
+replay-move = Zug { $n }: { $name } ({ $seat }) spielt { $move }
+replay-turning = Wendepunkt: { $words }
+replay-end-wins = { $who } gewinnt mit vier in einer Reihe.
+replay-end-wins-score = { $who } gewinnt { $a }:{ $b }.
+replay-end-draw = Remis: Das Brett ist voll.
+replay-end-draw-score = Remis, { $a }:{ $b }.
+replay-end-resigned = { $who } hat aufgegeben.
+replay-end-timed-out = { $who } hat die Zeit überschritten.
+replay-end-abandoned = { $who } hat die Partie verlassen.
+replay-end-winner = { $who } gewinnt.
+replay-end-unfinished = Noch nicht zu Ende: { $who } ist am Zug.
+replay-alt = { $title }, als Animation: { $players }. { $moves ->
+        [one] { $moves } Zug
+       *[other] { $moves } Züge
+    }, etwa einer pro Sekunde, vom leeren Brett bis zum Ende. { $ending }
+replay-alt-turning = { $n ->
+        [one] Wendepunkt markiert bei Zug { $list }.
+       *[other] Wendepunkte markiert bei den Zügen { $list }.
+    }

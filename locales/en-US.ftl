@@ -502,3 +502,29 @@ tables-more = … and { $n ->
         [one] one more table
        *[other] { $n } more tables
     }.
+# /replay and the Replay button: a finished match as an animated picture
+command-replay = An animated replay of this channel's last finished match
+name-replay = replay
+button-replay = Replay
+replay-text = 🎞️ **Replay of match #{ $id }** — { $game }: { $players }
+replay-cannot = This match cannot be replayed.
+replay-title = Match #{ $id } · { $game }
+replay-move = Move { $n }: { $name } ({ $seat }) plays { $move }
+replay-turning = Turning point: { $words }
+replay-end-wins = { $who } wins with four in a row.
+replay-end-wins-score = { $who } wins { $a }–{ $b }.
+replay-end-draw = Draw: the board is full.
+replay-end-draw-score = Draw, { $a }–{ $b }.
+replay-end-resigned = { $who } resigned.
+replay-end-timed-out = { $who } ran out of time.
+replay-end-abandoned = { $who } left the match.
+replay-end-winner = { $who } wins.
+replay-end-unfinished = Not over yet: { $who } to move.
+replay-alt = { $title }, animated replay: { $players }. { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }, about one a second, from the empty board to the end. { $ending }
+replay-alt-turning = { $n ->
+        [one] Turning point marked at move { $list }.
+       *[other] Turning points marked at moves { $list }.
+    }

@@ -516,3 +516,29 @@ tables-more = … et { $n ->
         [one] { $n } table de plus
        *[other] { $n } tables de plus
     }.
+# /revoir et le bouton Revoir : une partie terminée en animation
+command-replay = Revoir en animation la dernière partie terminée de ce salon
+name-replay = revoir
+button-replay = Revoir
+replay-text = 🎞️ **La partie n° { $id } en animation** — { $game } : { $players }
+replay-cannot = Cette partie ne peut pas être rejouée.
+replay-title = Partie n° { $id } · { $game }
+replay-move = Coup { $n } : { $name } ({ $seat }) joue { $move }
+replay-turning = Tournant : { $words }
+replay-end-wins = { $who } gagne avec quatre alignés.
+replay-end-wins-score = { $who } gagne { $a }–{ $b }.
+replay-end-draw = Match nul : le plateau est plein.
+replay-end-draw-score = Match nul, { $a }–{ $b }.
+replay-end-resigned = { $who } a abandonné.
+replay-end-timed-out = { $who } n'a plus de temps.
+replay-end-abandoned = { $who } a quitté la partie.
+replay-end-winner = { $who } gagne.
+replay-end-unfinished = Pas encore finie : c'est à { $who } de jouer.
+replay-alt = { $title }, en animation : { $players }. { $moves ->
+        [one] { $moves } coup
+       *[other] { $moves } coups
+    }, environ un par seconde, du plateau vide jusqu'à la fin. { $ending }
+replay-alt-turning = { $n ->
+        [one] Tournant marqué au coup { $list }.
+       *[other] Tournants marqués aux coups { $list }.
+    }

@@ -178,6 +178,8 @@ fn sample_args(count: u32) -> Vec<(&'static str, Box<dyn Arg>)> {
         "date",
         "margin",
         "matches",
+        "words",
+        "ending",
     ];
     let mut args: Vec<(&'static str, Box<dyn Arg>)> = Vec::new();
     for name in numbers {
