@@ -41,9 +41,30 @@ fn main() {
         (GameKind::Connect4ThreePlayer, Some(100), Some(600_000)),
         (GameKind::Connect4ThreeD, Some(60), None),
         (GameKind::DOTS_DEFAULT, Some(60), Some(400_000)),
-        (GameKind::Dots { width: 3, height: 3 }, None, None),
-        (GameKind::Dots { width: 4, height: 4 }, None, None),
-        (GameKind::Dots { width: 5, height: 5 }, None, None),
+        (
+            GameKind::Dots {
+                width: 3,
+                height: 3,
+            },
+            None,
+            None,
+        ),
+        (
+            GameKind::Dots {
+                width: 4,
+                height: 4,
+            },
+            None,
+            None,
+        ),
+        (
+            GameKind::Dots {
+                width: 5,
+                height: 5,
+            },
+            None,
+            None,
+        ),
     ];
     println!(
         "{rounds} rounds each\n{:<16} {:>6} {:>6} {:>10} {:>10} {:>10} {:>10} {:>9}  target",

@@ -500,3 +500,4 @@ replay-alt-turning = { $n ->
         [one] Wendepunkt markiert bei Zug { $list }.
        *[other] Wendepunkte markiert bei den Zügen { $list }.
     }
+replay-end-stopped = Die Partie endete, bevor das Brett sie entschied.

@@ -528,3 +528,4 @@ replay-alt-turning = { $n ->
         [one] Turning point marked at move { $list }.
        *[other] Turning points marked at moves { $list }.
     }
+replay-end-stopped = The match ended before the board decided it.

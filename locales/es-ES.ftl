@@ -522,3 +522,4 @@ replay-alt-turning = { $n ->
         [one] Punto de inflexión marcado en la jugada { $list }.
        *[other] Puntos de inflexión marcados en las jugadas { $list }.
     }
+replay-end-stopped = La partida terminó antes de que el tablero la decidiera.

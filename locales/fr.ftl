@@ -542,3 +542,4 @@ replay-alt-turning = { $n ->
         [one] Tournant marqué au coup { $list }.
        *[other] Tournants marqués aux coups { $list }.
     }
+replay-end-stopped = La partie s'est arrêtée avant que le plateau ne la décide.

@@ -516,3 +516,4 @@ replay-alt-turning = { $n ->
         [one] Virada marcada na jogada { $list }.
        *[other] Viradas marcadas nas jogadas { $list }.
     }
+replay-end-stopped = A partida terminou antes de o tabuleiro decidir.

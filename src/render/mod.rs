@@ -203,7 +203,7 @@ fn style(seat: Seat) -> SeatStyle {
 }
 
 /// Colour name with its mark, e.g. "red ○".
-fn seat_label(seat: Seat, lang: Lang) -> String {
+pub fn seat_label(seat: Seat, lang: Lang) -> String {
     format!("{} {}", colour(seat, lang), style(seat).symbol)
 }
 
