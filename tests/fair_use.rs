@@ -246,3 +246,39 @@ async fn hints_are_limited_per_person_and_in_the_queue() {
     }
     assert_eq!(svc.hints_pending(), 0);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replay_is_made_once_beside_the_reviews_and_kept() {
+    use boardbot::i18n::Lang;
+    let url = fresh_database("sqlite", "fair_replay").await.unwrap();
+    let svc = service(Store::open(&url).await.unwrap(), Limits::default());
+    let id = finished_match(&svc, 730, 73).await;
+    let (_, record) = svc.last_match_in_channel(73).await.unwrap().unwrap();
+    let searches = svc.pool_stats().started;
+    // Asked twice at once at the table: made once, the second waits for it.
+    let (a, b) = tokio::join!(
+        svc.replay(id, &record, Lang::En),
+        svc.replay(id, &record, Lang::En)
+    );
+    let (a, b) = (a.unwrap().unwrap(), b.unwrap().unwrap());
+    assert!(Arc::ptr_eq(&a, &b), "the same replay");
+    assert_eq!(a.frames, record.moves.len() + 2);
+    let stats = svc.pool_stats();
+    assert_eq!(stats.review_jobs, 1, "made on the review lane");
+    assert_eq!(stats.started, searches, "no search for it");
+    // Asked again a moment later: kept.
+    let again = svc.replay(id, &record, Lang::En).await.unwrap().unwrap();
+    assert!(Arc::ptr_eq(&a, &again));
+    assert_eq!(svc.pool_stats().review_jobs, 1);
+    // Its words are the reader's: another language, another replay.
+    let french = svc.replay(id, &record, Lang::Fr).await.unwrap().unwrap();
+    assert!(french.alt.starts_with("Partie n°"), "{}", french.alt);
+    assert_eq!(svc.pool_stats().review_jobs, 2);
+    // Once the match is reviewed, its turning points are marked.
+    let review = svc.review(id, &record, HOST, 1).await.unwrap().unwrap();
+    assert!(review.turning_points().count() > 0, "{review:?}");
+    let marked = svc.replay(id, &record, Lang::En).await.unwrap().unwrap();
+    assert!(!Arc::ptr_eq(&a, &marked));
+    assert!(marked.alt.contains("Turning point"), "{}", marked.alt);
+    assert!(!a.alt.contains("Turning point"), "{}", a.alt);
+}
