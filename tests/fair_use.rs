@@ -63,13 +63,19 @@ fn busy<T: std::fmt::Debug>(result: Result<T, Failure>) -> Busy {
 /// Plays a self-play Connect Four match at table `no` in `channel` to a
 /// win (seven moves) and returns the match's number.
 async fn finished_match(svc: &Arc<Service>, no: u64, channel: u64) -> u64 {
+    played_match(svc, no, channel, &[0, 1, 0, 1, 0, 1, 0]).await
+}
+
+/// Plays the self-play Connect Four match of `moves` (columns from 0) at
+/// table `no` in `channel` and returns the match's number.
+async fn played_match(svc: &Arc<Service>, no: u64, channel: u64, moves: &[u16]) -> u64 {
     let table = svc
         .open(opening(no, 1, channel, HOST, GameKind::Connect4))
         .await
         .unwrap();
     let at = At::Table { no, channel };
     let mut stamp = table.stamp();
-    for mv in [0, 1, 0, 1, 0, 1, 0] {
+    for &mv in moves {
         let action = Action::Move {
             user: HOST,
             mv,
@@ -252,7 +258,8 @@ async fn a_replay_is_made_once_beside_the_reviews_and_kept() {
     use boardbot::i18n::Lang;
     let url = fresh_database("sqlite", "fair_replay").await.unwrap();
     let svc = service(Store::open(&url).await.unwrap(), Limits::default());
-    let id = finished_match(&svc, 730, 73).await;
+    // Red misses the win in column 1 at move 7; yellow then wins.
+    let id = played_match(&svc, 730, 73, &[0, 1, 0, 1, 0, 1, 2, 1]).await;
     let (_, record) = svc.last_match_in_channel(73).await.unwrap().unwrap();
     let searches = svc.pool_stats().started;
     // Asked twice at once at the table: made once, the second waits for it.
