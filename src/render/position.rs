@@ -68,6 +68,34 @@ impl View {
         }
     }
 
+    /// Turns `board`, the replay frame of the position before this one
+    /// (as [`View::mid_replay`] draws it), into this position's frame: a
+    /// disc or bead is stamped alone, the way lila-gif repaints only the
+    /// squares that changed; Dots and Boxes is drawn again (its lines,
+    /// badges and dots overlap one another).
+    pub(super) fn onto_mid_replay(self, board: &mut Indexed) {
+        match &self {
+            View::Grid(view) => {
+                if let Some((column, row)) = view.last {
+                    if let Some(seat) = view.at(column, row) {
+                        super::grid::stamp_disc(view, board, column, row, seat);
+                        return;
+                    }
+                }
+            }
+            View::Cube(view) => {
+                if let Some(cell @ (level, x, y)) = view.last {
+                    if let Some(seat) = view.at(level, x, y) {
+                        super::cube::stamp_bead(view, board, cell, seat);
+                        return;
+                    }
+                }
+            }
+            View::Dots(_) => {}
+        }
+        *board = self.mid_replay().draw().0;
+    }
+
     /// The position as a replay's frame shows it while the match goes on:
     /// the move just played is what changes from the frame before, so it
     /// goes without the last-move marks (they would double what changes

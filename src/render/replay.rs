@@ -14,7 +14,7 @@
 //! the turning points of a review with its words, and at the end tells how
 //! the match ended.
 
-use super::draw::{ellipsize, printable, Align, Mask};
+use super::draw::{ellipsize, printable, text_width, Align, Mask};
 use super::indexed::{Indexed, Palette};
 use super::position::View;
 use super::tiles::{Sprite, TileCache};
@@ -78,7 +78,8 @@ const MARGIN: f32 = 20.0;
 const LINE_1: f32 = 26.0;
 const LINE_2: f32 = 57.0;
 const TOKEN: f32 = 12.0;
-const TEXT_X: f32 = MARGIN + 2.0 * TOKEN + 10.0;
+/// Room for the token (or a turning point's badge) before the words.
+const LEAD: f32 = 2.0 * TOKEN + 10.0;
 const SIZE_1: f32 = 20.0;
 const SIZE_2: f32 = 17.0;
 
@@ -105,6 +106,8 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
         first: m.title.clone(),
         second: Some((false, players.clone())),
     });
+    // The board of the frame being made, from the one before.
+    let mut board = empty.clone();
     let mut frames = Frames {
         encoder,
         width: width as usize,
@@ -136,13 +139,13 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
             first,
             second,
         });
-        let (board, _) = view(&positions[ply + 1]).mid_replay().draw();
+        view(&positions[ply + 1]).onto_mid_replay(&mut board);
         let delay = if mark.is_some() {
             TURNING_DELAY
         } else {
             MOVE_DELAY
         };
-        frames.next(board, caption, delay).ok()?;
+        frames.next(board.clone(), caption, delay).ok()?;
     }
     let last = positions.last()?;
     let winner = last.outcome().and_then(|o| o.winner());
@@ -270,38 +273,37 @@ impl Band {
         }
     }
 
+    /// A caption's lines, each centred: the changes of a frame then stay
+    /// near the middle, where most moves are, and its rectangle narrow.
     fn draw(&self, caption: &Caption) -> Indexed {
         let mut band = self.empty.clone();
         let p = &self.palette;
-        let room = band.width as f32 - TEXT_X - MARGIN;
-        let x = match caption.token {
-            Some(seat) => {
-                self.tokens[(seat as usize).min(3)].stamp(&mut band, MARGIN + TOKEN, LINE_1);
-                TEXT_X
-            }
-            None => MARGIN,
-        };
+        let width = band.width as f32;
+        let room = width - 2.0 * MARGIN - LEAD;
+        // The left end of a line of `w` pixels after a lead of `lead`, on
+        // a whole pixel (the token's sprite is drawn for whole centres).
+        let left = |lead: f32, w: f32| ((width - lead - w) / 2.0).round().max(MARGIN);
         let first = ellipsize(&printable(&caption.first), SIZE_1, room);
-        band.paint(
-            p,
-            &Mask::text(&first, x, LINE_1, SIZE_1, Align::Left),
-            INK,
-            1.0,
-        );
+        let lead = if caption.token.is_some() { LEAD } else { 0.0 };
+        let x = left(lead, text_width(&first, SIZE_1));
+        if let Some(seat) = caption.token {
+            self.tokens[(seat as usize).min(3)].stamp(&mut band, x + TOKEN, LINE_1);
+        }
+        let text = Mask::text(&first, x + lead, LINE_1, SIZE_1, Align::Left);
+        band.paint(p, &text, INK, 1.0);
         if let Some((badge, words)) = &caption.second {
             let words = ellipsize(&printable(words), SIZE_2, room);
-            let x = if *badge {
+            let lead = if *badge { LEAD } else { 0.0 };
+            let x = left(lead, text_width(&words, SIZE_2));
+            if *badge {
                 // A turning point: "!" in a dark disc before the words.
-                let centre = MARGIN + TOKEN;
+                let centre = x + TOKEN;
                 band.paint(p, disc(centre, LINE_2, TOKEN - 1.0).at(), INK, 1.0);
                 let mark = Mask::text("!", centre, LINE_2, 16.0, Align::Center);
                 band.paint(p, &mark, HIGHLIGHT, 1.0);
-                TEXT_X
-            } else {
-                MARGIN
-            };
+            }
             let colour = if *badge { INK } else { MUTED };
-            let text = Mask::text(&words, x, LINE_2, SIZE_2, Align::Left);
+            let text = Mask::text(&words, x + lead, LINE_2, SIZE_2, Align::Left);
             band.paint(p, &text, colour, 1.0);
         }
         band
@@ -700,6 +702,29 @@ mod tests {
             }
         }
         assert!(animation.alt.contains("move 4"), "{}", animation.alt);
+    }
+
+    #[test]
+    fn a_frame_made_from_the_one_before_is_its_board_drawn_again() {
+        let kinds = [
+            GameKind::Connect4,
+            GameKind::Connect4ThreePlayer,
+            GameKind::Connect4ThreeD,
+            GameKind::Dots {
+                width: 3,
+                height: 3,
+            },
+        ];
+        for kind in kinds {
+            let positions = positions(kind, &full_length(kind)).unwrap();
+            let view = |game: &AnyGame| View::of(game, &names(), Lang::De);
+            let (mut board, _) = view(&positions[0]).mid_replay().draw();
+            for (ply, position) in positions.iter().enumerate().skip(1) {
+                view(position).onto_mid_replay(&mut board);
+                let (drawn, _) = view(position).mid_replay().draw();
+                assert!(board.pixels == drawn.pixels, "{kind:?} after move {ply}");
+            }
+        }
     }
 
     #[test]
