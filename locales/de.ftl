@@ -480,3 +480,31 @@ refusal-ranked-outside = Partien außerhalb eines Servers, der mich hinzugefügt
 review-players-only = Nur wer diese Partie gespielt hat, kann ihre Analyse hier sehen.
 anywhere-unshared = Dieser Server hat „Externe Apps verwenden“ ausgeschaltet, daher würdest nur du sehen, was ich hier antworte: Ein Spielbrett kann hier nicht geteilt werden. Spiel in einer Direktnachricht oder Gruppe, oder bitte den Server, mich hinzuzufügen.
 anywhere-server-only = /{ $command } gehört zu einem Server, der mich hinzugefügt hat: Nutze es dort. Die Spiele, /{ name-rules } und /{ name-help } funktionieren überall.
+
+# /wiederholung und der Knopf Wiederholung: eine beendete Partie als Animation
+command-replay = Die letzte beendete Partie dieses Kanals als Animation
+name-replay = wiederholung
+button-replay = Wiederholung
+replay-text = 🎞️ **Wiederholung der Partie Nr. { $id }** — { $game }: { $players }
+replay-cannot = Diese Partie lässt sich nicht nachspielen.
+replay-title = Partie Nr. { $id } · { $game }
+replay-move = Zug { $n }: { $name } ({ $seat }) spielt { $move }
+replay-turning = Wendepunkt: { $words }
+replay-end-wins = { $who } gewinnt mit vier in einer Reihe.
+replay-end-wins-score = { $who } gewinnt { $a }:{ $b }.
+replay-end-draw = Remis: Das Brett ist voll.
+replay-end-draw-score = Remis, { $a }:{ $b }.
+replay-end-resigned = { $who } hat aufgegeben.
+replay-end-timed-out = { $who } hat die Zeit überschritten.
+replay-end-abandoned = { $who } hat die Partie verlassen.
+replay-end-winner = { $who } gewinnt.
+replay-end-unfinished = Noch nicht zu Ende: { $who } ist am Zug.
+replay-alt = { $title }, als Animation: { $players }. { $moves ->
+        [one] { $moves } Zug
+       *[other] { $moves } Züge
+    }, etwa einer pro Sekunde, vom leeren Brett bis zum Ende. { $ending }
+replay-alt-turning = { $n ->
+        [one] Wendepunkt markiert bei Zug { $list }.
+       *[other] Wendepunkte markiert bei den Zügen { $list }.
+    }
+replay-end-stopped = Die Partie endete, bevor das Brett sie entschied.

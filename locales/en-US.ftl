@@ -509,3 +509,31 @@ refusal-ranked-outside = Games outside a server that added me are never ranked: 
 review-players-only = Only the people who played that match can see its review here.
 anywhere-unshared = This server has turned off “Use External Apps”, so everything I answer here would be visible to you alone: a board cannot be shared here. Play in a DM or a group DM, or ask the server to add me.
 anywhere-server-only = /{ $command } belongs to a server that added me: use it there. The games, /{ name-rules } and /{ name-help } work anywhere.
+
+# /replay and the Replay button: a finished match as an animated picture
+command-replay = An animated replay of this channel's last finished match
+name-replay = replay
+button-replay = Replay
+replay-text = 🎞️ **Replay of match #{ $id }** — { $game }: { $players }
+replay-cannot = This match cannot be replayed.
+replay-title = Match #{ $id } · { $game }
+replay-move = Move { $n }: { $name } ({ $seat }) plays { $move }
+replay-turning = Turning point: { $words }
+replay-end-wins = { $who } wins with four in a row.
+replay-end-wins-score = { $who } wins { $a }–{ $b }.
+replay-end-draw = Draw: the board is full.
+replay-end-draw-score = Draw, { $a }–{ $b }.
+replay-end-resigned = { $who } resigned.
+replay-end-timed-out = { $who } ran out of time.
+replay-end-abandoned = { $who } left the match.
+replay-end-winner = { $who } wins.
+replay-end-unfinished = Not over yet: { $who } to move.
+replay-alt = { $title }, animated replay: { $players }. { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }, about one a second, from the empty board to the end. { $ending }
+replay-alt-turning = { $n ->
+        [one] Turning point marked at move { $list }.
+       *[other] Turning points marked at moves { $list }.
+    }
+replay-end-stopped = The match ended before the board decided it.

@@ -48,3 +48,7 @@ rules-dots = **Timbiriche** (puntos y cajas; 2 jugadores; 5 × 4 cajas, también
     • Traza una línea entre dos puntos vecinos (a1-b1, a1-a2).
     • Al cerrar el cuarto lado de una caja, es tuya y vuelves a jugar enseguida; una línea que no cierra ninguna pasa el turno.
     • Cuando todas las cajas tienen dueño, gana quien tenga más; si hay las mismas, es empate. **{ button-undo }** retira tu última línea.
+replay-end-resigned = { $who } se rindió.
+replay-end-timed-out = A { $who } se le acabó el tiempo.
+replay-end-abandoned = { $who } abandonó la partida.
+replay-end-unfinished = Todavía no termina: le toca a { $who }.

@@ -502,3 +502,31 @@ refusal-ranked-outside = Las partidas fuera de un servidor que me haya añadido 
 review-players-only = Solo quienes jugaron esa partida pueden ver su análisis aquí.
 anywhere-unshared = Este servidor ha desactivado «Usar aplicaciones externas», así que todo lo que responda aquí lo verías solo tú: aquí no se puede compartir un tablero. Juega en un mensaje directo o en un grupo, o pide al servidor que me añada.
 anywhere-server-only = /{ $command } es de un servidor que me haya añadido: úsalo allí. Los juegos, /{ name-rules } y /{ name-help } funcionan en cualquier parte.
+
+# /repetición y el botón Repetición: una partida terminada en animación
+command-replay = La repetición animada de la última partida terminada en este canal
+name-replay = repetición
+button-replay = Repetición
+replay-text = 🎞️ **Repetición de la partida n.º { $id }** — { $game }: { $players }
+replay-cannot = Esta partida no se puede reproducir.
+replay-title = Partida n.º { $id } · { $game }
+replay-move = Jugada { $n }: { $name } ({ $seat }) juega { $move }
+replay-turning = Punto de inflexión: { $words }
+replay-end-wins = Gana { $who } con cuatro en línea.
+replay-end-wins-score = Gana { $who } por { $a }–{ $b }.
+replay-end-draw = Empate: el tablero está lleno.
+replay-end-draw-score = Empate, { $a }–{ $b }.
+replay-end-resigned = { $who } se ha rendido.
+replay-end-timed-out = { $who } se ha quedado sin tiempo.
+replay-end-abandoned = { $who } ha abandonado la partida.
+replay-end-winner = Gana { $who }.
+replay-end-unfinished = Aún no ha terminado: le toca a { $who }.
+replay-alt = { $title }, repetición animada: { $players }. { $moves ->
+        [one] { $moves } jugada
+       *[other] { $moves } jugadas
+    }, más o menos una por segundo, desde el tablero vacío hasta el final. { $ending }
+replay-alt-turning = { $n ->
+        [one] Punto de inflexión marcado en la jugada { $list }.
+       *[other] Puntos de inflexión marcados en las jugadas { $list }.
+    }
+replay-end-stopped = La partida terminó antes de que el tablero la decidiera.

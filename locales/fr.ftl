@@ -522,3 +522,31 @@ refusal-ranked-outside = Les parties hors d'un serveur qui m'a ajouté ne sont j
 review-players-only = Seules les personnes qui ont joué cette partie peuvent en voir l'analyse ici.
 anywhere-unshared = Ce serveur a désactivé « Utiliser des applications externes » : tout ce que je réponds ici ne serait visible que par vous, un plateau ne peut donc pas y être partagé. Jouez en message privé ou en groupe, ou demandez au serveur de m'ajouter.
 anywhere-server-only = /{ $command } appartient à un serveur qui m'a ajouté : utilisez-la là-bas. Les jeux, /{ name-rules } et /{ name-help } fonctionnent partout.
+
+# /revoir et le bouton Revoir : une partie terminée en animation
+command-replay = Revoir en animation la dernière partie terminée de ce salon
+name-replay = revoir
+button-replay = Revoir
+replay-text = 🎞️ **La partie n° { $id } en animation** — { $game } : { $players }
+replay-cannot = Cette partie ne peut pas être rejouée.
+replay-title = Partie n° { $id } · { $game }
+replay-move = Coup { $n } : { $name } ({ $seat }) joue { $move }
+replay-turning = Tournant : { $words }
+replay-end-wins = { $who } gagne avec quatre alignés.
+replay-end-wins-score = { $who } gagne { $a }–{ $b }.
+replay-end-draw = Match nul : le plateau est plein.
+replay-end-draw-score = Match nul, { $a }–{ $b }.
+replay-end-resigned = { $who } a abandonné.
+replay-end-timed-out = { $who } n'a plus de temps.
+replay-end-abandoned = { $who } a quitté la partie.
+replay-end-winner = { $who } gagne.
+replay-end-unfinished = Pas encore finie : c'est à { $who } de jouer.
+replay-alt = { $title }, en animation : { $players }. { $moves ->
+        [one] { $moves } coup
+       *[other] { $moves } coups
+    }, environ un par seconde, du plateau vide jusqu'à la fin. { $ending }
+replay-alt-turning = { $n ->
+        [one] Tournant marqué au coup { $list }.
+       *[other] Tournants marqués aux coups { $list }.
+    }
+replay-end-stopped = La partie s'est arrêtée avant que le plateau ne la décide.

@@ -496,3 +496,31 @@ refusal-ranked-outside = Partidas fora de um servidor que me adicionou nunca sã
 review-players-only = Só quem jogou essa partida pode ver a análise dela aqui.
 anywhere-unshared = Este servidor desativou “Usar apps externos”, então tudo o que eu responder aqui seria visto só por você: não dá para compartilhar um tabuleiro aqui. Jogue numa mensagem direta ou num grupo, ou peça ao servidor para me adicionar.
 anywhere-server-only = /{ $command } é de um servidor que me adicionou: use lá. Os jogos, /{ name-rules } e /{ name-help } funcionam em qualquer lugar.
+
+# /replay e o botão Replay: uma partida terminada em animação
+command-replay = Um replay animado da última partida terminada deste canal
+name-replay = replay
+button-replay = Replay
+replay-text = 🎞️ **Replay da partida nº { $id }** — { $game }: { $players }
+replay-cannot = Esta partida não pode ser repetida.
+replay-title = Partida nº { $id } · { $game }
+replay-move = Jogada { $n }: { $name } ({ $seat }) joga { $move }
+replay-turning = Virada: { $words }
+replay-end-wins = { $who } venceu com quatro em linha.
+replay-end-wins-score = { $who } venceu por { $a }–{ $b }.
+replay-end-draw = Empate: o tabuleiro está cheio.
+replay-end-draw-score = Empate, { $a }–{ $b }.
+replay-end-resigned = { $who } desistiu.
+replay-end-timed-out = { $who } ficou sem tempo.
+replay-end-abandoned = { $who } saiu da partida.
+replay-end-winner = { $who } venceu.
+replay-end-unfinished = Ainda não terminou: é a vez de { $who }.
+replay-alt = { $title }, replay animado: { $players }. { $moves ->
+        [one] { $moves } jogada
+       *[other] { $moves } jogadas
+    }, cerca de uma por segundo, do tabuleiro vazio até o fim. { $ending }
+replay-alt-turning = { $n ->
+        [one] Virada marcada na jogada { $list }.
+       *[other] Viradas marcadas nas jogadas { $list }.
+    }
+replay-end-stopped = A partida terminou antes de o tabuleiro decidir.

@@ -28,8 +28,8 @@ use crate::game::{AnyGame, Connect4, DotsAndBoxes, Game, GameKind, Move, Outcome
 use crate::i18n::{tr, Lang};
 use args::{
     ArenaArgs, BookAction, BookArgs, CpuArgs, DotsCheckArgs, DotsSize, GameName, GamePosition,
-    OpeningsArgs, PuzzleArgs, PuzzleGame, RenderArgs, ReviewArgs, SolveConnect4Args, SolveDotsArgs,
-    SolveGame, SolveMovesArgs,
+    OpeningsArgs, PuzzleArgs, PuzzleGame, RenderArgs, ReplayArgs, ReviewArgs, SolveConnect4Args,
+    SolveDotsArgs, SolveGame, SolveMovesArgs,
 };
 use clap::CommandFactory;
 use progress::Progress;
@@ -101,6 +101,7 @@ pub fn run_tool(tool: Tool) -> u8 {
             }
         },
         Tool::Review(args) => (&["review"], review_tool(&args)),
+        Tool::Replay(args) => (&["replay"], replay_tool(&args)),
         Tool::Puzzle(args) => (&["puzzle"], puzzle_tool(&args)),
         Tool::Tables(args) => (&["tables"], tables::tables(&args)),
         Tool::Forget(args) => (&["forget"], tables::forget(&args)),
@@ -496,47 +497,10 @@ fn position_of(args: &GamePosition) -> Result<(GameKind, AnyGame, Vec<Move>), To
 /// of a game with these moves (the seats named by their colours), and its
 /// picture (default review.png).
 fn review_tool(args: &ReviewArgs) -> ToolResult {
-    use crate::cpu::review::{grade, judge, positions, Judged};
-    use crate::table::{MatchRecord, Player, SeatRecord};
     let (kind, _, moves) = position_of(&args.position)?;
     let lang = args.position.lang;
-    let all = positions(kind, &moves).ok_or_else(|| usage("the moves do not replay"))?;
-    let per_position = crate::cpu::review::position_time(kind);
-    let until = std::time::Instant::now() + crate::cpu::review::REVIEW_TIME;
-    let mut judged = vec![Judged::UNKNOWN; all.len()];
-    for (i, position) in all.iter().enumerate().rev() {
-        let left = until.saturating_duration_since(std::time::Instant::now());
-        judged[i] = judge(position, &Budget::new(per_position.min(left)));
-    }
-    let review = grade(&all, &moves, &judged);
-    let names = seat_names(kind, lang);
-    let record = MatchRecord {
-        table: 0,
-        match_no: 1,
-        guild: 0,
-        channel: 0,
-        game: kind.command().to_owned(),
-        size: String::new(),
-        seats: names
-            .iter()
-            .enumerate()
-            .map(|(i, name)| SeatRecord {
-                player: Player::Person {
-                    id: i as u64 + 1,
-                    name: name.clone(),
-                },
-                left: None,
-                cpu_played: None,
-            })
-            .collect(),
-        moves: Vec::new(),
-        result: String::new(),
-        winner: None,
-        ended_by: String::new(),
-        started_at: 0,
-        ended_at: 0,
-        ranked: false,
-    };
+    let review = reviewed(kind, &moves)?;
+    let record = offline_record(kind, lang, &moves);
     println!("{}", crate::review::review_text(lang, 1, &record, &review));
     let picture = crate::review::picture(lang, 1, &record, &review)
         .ok_or_else(|| usage("no moves to review"))?;
@@ -546,6 +510,134 @@ fn review_tool(args: &ReviewArgs) -> ToolResult {
         .map_err(|e| failed(format!("cannot write {out}: {e}")))?;
     println!("wrote {out} ({}×{} pixels)", image.width, image.height);
     Ok(())
+}
+
+/// The review of a game, each position judged as the bot judges them (for
+/// up to [`crate::cpu::review::REVIEW_TIME`] in all).
+fn reviewed(kind: GameKind, moves: &[Move]) -> Result<crate::cpu::review::Review, ToolError> {
+    use crate::cpu::review::{grade, judge, positions, Judged};
+    let all = positions(kind, moves).ok_or_else(|| usage("the moves do not replay"))?;
+    let per_position = crate::cpu::review::position_time(kind);
+    let until = std::time::Instant::now() + crate::cpu::review::REVIEW_TIME;
+    let mut judged = vec![Judged::UNKNOWN; all.len()];
+    for (i, position) in all.iter().enumerate().rev() {
+        let left = until.saturating_duration_since(std::time::Instant::now());
+        judged[i] = judge(position, &Budget::new(per_position.min(left)));
+    }
+    Ok(grade(&all, moves, &judged))
+}
+
+/// A game played offline as the history would keep it: the seats named by
+/// their colours, the result as the board has it.
+fn offline_record(kind: GameKind, lang: Lang, moves: &[Move]) -> crate::table::MatchRecord {
+    use crate::table::{MatchRecord, Player, SeatRecord};
+    let mut game = AnyGame::new(kind).expect("a game the tool parsed moves for");
+    let mut names = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        names.push(game.move_name(mv));
+        let _ = game.play(mv);
+    }
+    let (result, winner) = match game.outcome() {
+        Some(Outcome::Win { seat, .. }) => ("win", Some(seat)),
+        Some(Outcome::Draw) => ("draw", None),
+        None => ("", None),
+    };
+    MatchRecord {
+        table: 0,
+        match_no: 1,
+        guild: 0,
+        channel: 0,
+        game: kind.command().to_owned(),
+        size: kind.dots_size_name().unwrap_or_default().to_owned(),
+        seats: seat_names(kind, lang)
+            .into_iter()
+            .enumerate()
+            .map(|(i, name)| {
+                SeatRecord::held(Player::Person {
+                    id: i as u64 + 1,
+                    name,
+                })
+            })
+            .collect(),
+        moves: names,
+        result: result.to_owned(),
+        winner,
+        ended_by: "board".to_owned(),
+        started_at: 0,
+        ended_at: 0,
+        ranked: false,
+    }
+}
+
+/// `boardbot replay <game> <moves> [-o FILE] [--review] [--frames DIR]`:
+/// the animated GIF `/replay` posts of a game with these moves (the seats
+/// named by their colours), and its alt text.
+fn replay_tool(args: &ReplayArgs) -> ToolResult {
+    let (kind, _, moves) = position_of(&args.position)?;
+    let lang = args.position.lang;
+    let review = if args.review {
+        Some(reviewed(kind, &moves)?)
+    } else {
+        None
+    };
+    let record = offline_record(kind, lang, &moves);
+    let animation = crate::replay::animation(lang, 1, &record, review.as_ref())
+        .ok_or_else(|| usage("the moves do not replay"))?;
+    let out = args.out.display();
+    std::fs::write(&args.out, &animation.gif)
+        .map_err(|e| failed(format!("cannot write {out}: {e}")))?;
+    println!(
+        "wrote {out} ({}×{} pixels, {} frames, {} bytes)\nalt text: {}",
+        animation.width,
+        animation.height,
+        animation.frames,
+        animation.gif.len(),
+        animation.alt
+    );
+    if let Some(dir) = &args.frames {
+        let written = write_frames(&animation.gif, dir)?;
+        println!("wrote {written} frames into {}", dir.display());
+    }
+    Ok(())
+}
+
+/// Writes each frame of a GIF as it shows (every frame before it drawn
+/// under it) into `dir` as `000.png`, `001.png`, …; returns how many.
+fn write_frames(gif: &[u8], dir: &std::path::Path) -> Result<usize, ToolError> {
+    let unreadable = |e: gif::DecodingError| failed(format!("the GIF does not decode: {e}"));
+    std::fs::create_dir_all(dir)
+        .map_err(|e| failed(format!("cannot make {}: {e}", dir.display())))?;
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(gif).map_err(unreadable)?;
+    let (width, height) = (decoder.width() as usize, decoder.height() as usize);
+    let palette = decoder.global_palette().unwrap_or_default().to_vec();
+    let mut picture = vec![0u8; width * height];
+    let mut count = 0;
+    while let Some(frame) = decoder.read_next_frame().map_err(unreadable)? {
+        let (left, top, w) = (
+            frame.left as usize,
+            frame.top as usize,
+            frame.width as usize,
+        );
+        for (i, &index) in frame.buffer.iter().enumerate() {
+            let (x, y) = (left + i % w.max(1), top + i / w.max(1));
+            if Some(index) != frame.transparent && x < width && y < height {
+                picture[y * width + x] = index;
+            }
+        }
+        let image = image::RgbImage::from_fn(width as u32, height as u32, |x, y| {
+            let at = picture[y as usize * width + x as usize] as usize * 3;
+            let colour = palette.get(at..at + 3).unwrap_or(&[0, 0, 0]);
+            image::Rgb([colour[0], colour[1], colour[2]])
+        });
+        let path = dir.join(format!("{count:03}.png"));
+        image
+            .save(&path)
+            .map_err(|e| failed(format!("cannot write {}: {e}", path.display())))?;
+        count += 1;
+    }
+    Ok(count)
 }
 
 /// `render <game> [--size WxH] [--lang L] <moves> [-o FILE]`: the board

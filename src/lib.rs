@@ -12,6 +12,7 @@ pub mod i18n;
 pub mod metrics;
 pub mod rating;
 pub mod render;
+pub mod replay;
 pub mod review;
 pub mod service;
 pub mod store;

@@ -194,16 +194,8 @@ pub fn picture(
         Some(render::position(&g, &names, lang))
     };
     let played_name = before.move_name(focus.played);
-    // Exact games say what each move leads to; estimates only name them.
-    let caption = |key: &str, mv: &str, value: Value| {
-        let key = if review.exact {
-            key.to_owned()
-        } else {
-            format!("{key}-estimate")
-        };
-        let value = outlook(lang, review.kind, before, value);
-        tr(lang, &key, &[("move", &mv), ("value", &value)])
-    };
+    let caption =
+        |key: &str, mv: &str, value: Value| move_caption(lang, review, before, key, mv, value);
     let played_caption = caption("review-caption-played", &played_name, focus.after);
     let better = focus.grade.better().and_then(|b| {
         let caption = caption("review-caption-better", &before.move_name(b), focus.before);
@@ -246,6 +238,26 @@ pub fn picture(
         strip_caption,
         alt: alt.join(". "),
     })
+}
+
+/// A move's caption on the review picture (`review-caption-played` or
+/// `review-caption-better`), before the move in `before`: exact games say
+/// what the move leads to, estimates only name it.
+pub fn move_caption(
+    lang: Lang,
+    review: &Review,
+    before: &AnyGame,
+    key: &str,
+    mv: &str,
+    value: Value,
+) -> String {
+    let key = if review.exact {
+        key.to_owned()
+    } else {
+        format!("{key}-estimate")
+    };
+    let value = outlook(lang, review.kind, before, value);
+    tr(lang, &key, &[("move", &mv), ("value", &value)])
 }
 
 /// A position's value for the strip, for the first seat: a win is tall

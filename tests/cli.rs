@@ -258,6 +258,93 @@ fn render_writes_the_image_the_bot_posts() {
 }
 
 #[test]
+fn replay_writes_the_gif_the_bot_posts() {
+    use boardbot::table::{MatchRecord, Player, SeatRecord};
+    let dir = scratch("replay");
+    let args = [
+        "replay",
+        "connect4",
+        "4453",
+        "--lang",
+        "fr",
+        "-o",
+        "match.gif",
+        "--frames",
+        "frames",
+    ];
+    let out = boardbot(&dir, &args, "", &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("wrote match.gif ("), "{stdout}");
+    assert!(stdout.contains("6 frames"), "{stdout}");
+    assert!(
+        stdout.contains("alt text: Partie n° 1 · Quatre en ligne"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("wrote 6 frames into frames"), "{stdout}");
+    let written = std::fs::read(dir.join("match.gif")).unwrap();
+
+    // The same GIF as the bot makes of the match, the seats named by colour.
+    let seat = |id: u64, name: &str| {
+        SeatRecord::held(Player::Person {
+            id,
+            name: name.into(),
+        })
+    };
+    let record = MatchRecord {
+        table: 0,
+        match_no: 1,
+        guild: 0,
+        channel: 0,
+        game: "connect4".into(),
+        size: String::new(),
+        seats: vec![seat(1, "Rouge"), seat(2, "Jaune")],
+        moves: ["4", "4", "5", "3"].map(String::from).to_vec(),
+        result: String::new(),
+        winner: None,
+        ended_by: "board".into(),
+        started_at: 0,
+        ended_at: 0,
+        ranked: false,
+    };
+    let expected = boardbot::replay::animation(Lang::Fr, 1, &record, None).unwrap();
+    assert!(written == expected.gif, "the bot's replay");
+    assert!(
+        expected
+            .alt
+            .ends_with("Pas encore finie : c'est à Rouge (rouge ○) de jouer."),
+        "{}",
+        expected.alt
+    );
+
+    // The last frame as it shows: its board is the board image.
+    let last = image::open(dir.join("frames").join("005.png"))
+        .unwrap()
+        .to_rgb8();
+    assert!(!dir.join("frames").join("006.png").exists());
+    let mut game = AnyGame::new(GameKind::Connect4).unwrap();
+    for mv in [3, 3, 4, 2] {
+        game.play(mv).unwrap();
+    }
+    let names = ["Rouge".to_string(), "Jaune".to_string()];
+    let board = boardbot::render::position(&game, &names, Lang::Fr);
+    let board = image::load_from_memory(&board.png).unwrap().to_rgb8();
+    assert_eq!(last.width(), board.width());
+    let top = last.height() - board.height();
+    let shown = image::imageops::crop_imm(&last, 0, top, board.width(), board.height()).to_image();
+    assert!(shown == board, "the final board under the caption");
+
+    let out = boardbot(&dir, &["replay", "connect4", "1111111"], "", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("replay"),
+        "{}",
+        text(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn invite_prints_the_url_for_the_application() {
     let dir = scratch("invite");
     let token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.not-a-real-secret";
@@ -362,6 +449,12 @@ const TOOLS: &[(&[&str], &[&str])] = &[
     (
         &["review"],
         &["<GAME>", "[MOVES]", "--size", "--lang", "--out"],
+    ),
+    (
+        &["replay"],
+        &[
+            "<GAME>", "[MOVES]", "--size", "--lang", "--out", "--review", "--frames",
+        ],
     ),
     (&["puzzle"], &["<GAME>", "--day"]),
     (&["tables"], &["--broken", "--clear", "--all"]),

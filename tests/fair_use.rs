@@ -63,13 +63,19 @@ fn busy<T: std::fmt::Debug>(result: Result<T, Failure>) -> Busy {
 /// Plays a self-play Connect Four match at table `no` in `channel` to a
 /// win (seven moves) and returns the match's number.
 async fn finished_match(svc: &Arc<Service>, no: u64, channel: u64) -> u64 {
+    played_match(svc, no, channel, &[0, 1, 0, 1, 0, 1, 0]).await
+}
+
+/// Plays the self-play Connect Four match of `moves` (columns from 0) at
+/// table `no` in `channel` and returns the match's number.
+async fn played_match(svc: &Arc<Service>, no: u64, channel: u64, moves: &[u16]) -> u64 {
     let table = svc
         .open(opening(no, 1, channel, HOST, GameKind::Connect4))
         .await
         .unwrap();
     let at = At::Table { no, channel };
     let mut stamp = table.stamp();
-    for mv in [0, 1, 0, 1, 0, 1, 0] {
+    for &mv in moves {
         let action = Action::Move {
             user: HOST,
             mv,
@@ -245,4 +251,41 @@ async fn hints_are_limited_per_person_and_in_the_queue() {
         }
     }
     assert_eq!(svc.hints_pending(), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replay_is_made_once_beside_the_reviews_and_kept() {
+    use boardbot::i18n::Lang;
+    let url = fresh_database("sqlite", "fair_replay").await.unwrap();
+    let svc = service(Store::open(&url).await.unwrap(), Limits::default());
+    // Red misses the win in column 1 at move 7; yellow then wins.
+    let id = played_match(&svc, 730, 73, &[0, 1, 0, 1, 0, 1, 2, 1]).await;
+    let (_, record) = svc.last_match_in_channel(73).await.unwrap().unwrap();
+    let searches = svc.pool_stats().started;
+    // Asked twice at once at the table: made once, the second waits for it.
+    let (a, b) = tokio::join!(
+        svc.replay(id, &record, Lang::En),
+        svc.replay(id, &record, Lang::En)
+    );
+    let (a, b) = (a.unwrap().unwrap(), b.unwrap().unwrap());
+    assert!(Arc::ptr_eq(&a, &b), "the same replay");
+    assert_eq!(a.frames, record.moves.len() + 2);
+    let stats = svc.pool_stats();
+    assert_eq!(stats.review_jobs, 1, "made on the review lane");
+    assert_eq!(stats.started, searches, "no search for it");
+    // Asked again a moment later: kept.
+    let again = svc.replay(id, &record, Lang::En).await.unwrap().unwrap();
+    assert!(Arc::ptr_eq(&a, &again));
+    assert_eq!(svc.pool_stats().review_jobs, 1);
+    // Its words are the reader's: another language, another replay.
+    let french = svc.replay(id, &record, Lang::Fr).await.unwrap().unwrap();
+    assert!(french.alt.starts_with("Partie n°"), "{}", french.alt);
+    assert_eq!(svc.pool_stats().review_jobs, 2);
+    // Once the match is reviewed, its turning points are marked.
+    let review = svc.review(id, &record, HOST, 1).await.unwrap().unwrap();
+    assert!(review.turning_points().count() > 0, "{review:?}");
+    let marked = svc.replay(id, &record, Lang::En).await.unwrap().unwrap();
+    assert!(!Arc::ptr_eq(&a, &marked));
+    assert!(marked.alt.contains("Turning point"), "{}", marked.alt);
+    assert!(!a.alt.contains("Turning point"), "{}", a.alt);
 }

@@ -153,6 +153,12 @@ pub enum Tool {
     ///
     /// The seats are named by their colours.
     Review(ReviewArgs),
+    /// The animated GIF /replay posts of a game, and its alt text
+    ///
+    /// The seats are named by their colours. With --review the game is
+    /// reviewed first (up to 25 s) and its turning points are marked on
+    /// their frames, as /replay marks those of a reviewed match.
+    Replay(ReplayArgs),
     /// A day's puzzle, as /puzzle gives it: its moves and its solution
     Puzzle(PuzzleArgs),
     /// The stored tables that could not be read back, or delete them
@@ -290,7 +296,7 @@ pub struct PlayArgs {
     pub color: ColorWhen,
 }
 
-/// A game and a position in it, for `render` and `review`.
+/// A game and a position in it, for `render`, `review` and `replay`.
 #[derive(Debug, Args)]
 pub struct GamePosition {
     pub game: GameName,
@@ -320,6 +326,21 @@ pub struct ReviewArgs {
     /// Where to write the review's picture
     #[arg(short, long, value_name = "FILE", default_value = "review.png")]
     pub out: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    pub position: GamePosition,
+    /// Where to write the GIF
+    #[arg(short, long, value_name = "FILE", default_value = "replay.gif")]
+    pub out: PathBuf,
+    /// Review the game first and mark its turning points
+    #[arg(long)]
+    pub review: bool,
+    /// Also write each frame as it shows into DIR (000.png, 001.png, …)
+    #[arg(long, value_name = "DIR")]
+    pub frames: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]

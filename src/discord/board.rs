@@ -497,7 +497,7 @@ fn offered_buttons(table: &Table, id: &dyn Fn(Control) -> String) -> Vec<CreateB
         .controls()
         .into_iter()
         .map(|offer| {
-            let button = control_button(table, id, offer.control.into());
+            let button = control_button(table, id, Control::offered(offer.control, table));
             if offer.enabled {
                 button
             } else {
@@ -524,6 +524,7 @@ fn control_button(table: &Table, id: &dyn Fn(Control) -> String, control: Contro
         Control::Start => ("button-start", ButtonStyle::Primary),
         Control::FreeSeat => ("button-free-seat", ButtonStyle::Secondary),
         Control::Rematch => ("button-rematch", ButtonStyle::Primary),
+        Control::Replay(_) => ("button-replay", ButtonStyle::Secondary),
         Control::Move(_) | Control::MoveMenu(_) => ("board-menu", ButtonStyle::Secondary),
     };
     button(id(control), tr(table.lang(), key, &[]), style)
@@ -677,7 +678,7 @@ mod tests {
     }
 
     #[test]
-    fn a_deserted_table_says_it_is_closed_and_offers_nothing() {
+    fn a_deserted_table_says_it_is_closed_and_offers_only_its_replay() {
         use crate::table::test_support::leave;
         let mut table = open(GameKind::Connect4ThreePlayer).at(0);
         ok(&mut table, leave(HOST), 1);
@@ -692,6 +693,11 @@ mod tests {
             "{}",
             message.content
         );
-        assert!(table.controls().is_empty());
+        let offered: Vec<_> = table.controls().iter().map(|o| o.control).collect();
+        assert_eq!(
+            offered,
+            [crate::table::Control::Replay],
+            "nothing to play: the match can only be watched again"
+        );
     }
 }

@@ -213,6 +213,10 @@ pub fn definitions() -> Vec<CreateCommand> {
         command("review", "command-review")
             .add_option(option(CommandOptionType::Integer, "match").min_int_value(1)),
     );
+    commands.push(
+        command("replay", "command-replay")
+            .add_option(option(CommandOptionType::Integer, "match").min_int_value(1)),
+    );
     let puzzle_games = crate::cpu::puzzle::PUZZLE_GAMES
         .iter()
         .fold(option(CommandOptionType::String, "game"), |o, kind| {
@@ -551,6 +555,7 @@ mod tests {
                 "stats",
                 "tables",
                 "review",
+                "replay",
                 "puzzle",
                 "settings"
             ],

@@ -1,5 +1,6 @@
 //! The table controls: the board's buttons and menus, the table commands
-//! (`/end`, `/pause`, `/resume`, `/leave`, `/resign`) and hints.
+//! (`/end`, `/pause`, `/resume`, `/leave`, `/resign`) and hints (a Replay
+//! click goes to [`super::replay`]).
 
 use super::ack::{deferred, in_time, Pending};
 use super::answer::{
@@ -130,6 +131,11 @@ async fn component_action(
             stamp,
         },
         Control::Hint => return hint(bot, ctx, component, at, id.stamp).await,
+        Control::Replay(match_no) => {
+            let table = id.table;
+            return super::replay::click_replay(bot, ctx, component, table, match_no, arrived)
+                .await;
+        }
         Control::Join => Action::Join {
             user,
             name: member_name(&component.user, component.member.as_ref()),

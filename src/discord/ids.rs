@@ -34,10 +34,14 @@ pub enum Control {
     Resume,
     /// The host frees a CPU's seat for people from the next match.
     FreeSeat,
+    /// The replay of the table's match with this number (1 for its
+    /// first): it stays valid when the table moves on.
+    Replay(u32),
 }
 
-impl From<table::Control> for Control {
-    fn from(control: table::Control) -> Control {
+impl Control {
+    /// The control of `table`'s board that stands for `control`.
+    pub fn offered(control: table::Control, table: &table::Table) -> Control {
         match control {
             table::Control::Resume => Control::Resume,
             table::Control::AcceptUndo => Control::UndoAnswer(true),
@@ -54,6 +58,7 @@ impl From<table::Control> for Control {
             table::Control::Start => Control::Start,
             table::Control::Accept => Control::Accept,
             table::Control::Decline => Control::Decline,
+            table::Control::Replay => Control::Replay(table.matches()),
         }
     }
 }
@@ -85,6 +90,7 @@ impl ControlId {
             Control::Pause => "pause".into(),
             Control::Resume => "resume".into(),
             Control::FreeSeat => "free".into(),
+            Control::Replay(n) => format!("replay{n}"),
         };
         format!("{VERSION}:{}:{}:{action}", self.table, self.stamp)
     }
@@ -118,7 +124,9 @@ impl ControlId {
             "resume" => Control::Resume,
             "free" => Control::FreeSeat,
             _ => {
-                if let Some(mv) = action.strip_prefix('m') {
+                if let Some(n) = action.strip_prefix("replay") {
+                    Control::Replay(n.parse().ok()?)
+                } else if let Some(mv) = action.strip_prefix('m') {
                     Control::Move(mv.parse().ok()?)
                 } else {
                     Control::MoveMenu(action.strip_prefix('l')?.parse().ok()?)
@@ -157,6 +165,8 @@ mod tests {
             Control::Pause,
             Control::Resume,
             Control::FreeSeat,
+            Control::Replay(1),
+            Control::Replay(u32::MAX),
         ] {
             let id = ControlId {
                 table: u64::MAX,
@@ -175,6 +185,8 @@ mod tests {
             "b1:1:1:mx",
             "b1:1:1:resign:x",
             "b1:1:1:jump",
+            "b1:1:1:replay",
+            "b1:1:1:replayx",
         ] {
             assert_eq!(ControlId::decode(bad), None, "{bad}");
         }

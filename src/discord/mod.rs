@@ -20,6 +20,7 @@ mod moves;
 mod play;
 mod publish;
 mod reach;
+mod replay;
 mod rest;
 mod run;
 mod settings;
@@ -188,6 +189,7 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, ar
         "stats" => standings::stats(asked).await,
         "tables" => tables::command_tables(asked).await,
         "review" => learn::review(asked).await,
+        "replay" => replay::command_replay(asked).await,
         "puzzle" => learn::puzzle(asked).await,
         "end" | "pause" | "resume" | "leave" | "resign" => controls::command_table(asked).await,
         _ => match commands::game_kind(&name) {

@@ -179,6 +179,8 @@ fn sample_args(count: u32) -> Vec<(&'static str, Box<dyn Arg>)> {
         "margin",
         "matches",
         "command",
+        "words",
+        "ending",
     ];
     let mut args: Vec<(&'static str, Box<dyn Arg>)> = Vec::new();
     for name in numbers {

@@ -244,6 +244,29 @@ pub(super) fn draw(view: &CubeView) -> (Indexed, Arc<Palette>) {
     (c, Arc::clone(&tiles.palette))
 }
 
+/// Adds `seat`'s bead at `cell` to a board drawn for the position before
+/// it, with the rod's landing mark moved up a level: the same pixels as
+/// drawing the board again (the sprites cover their own holes only), for a
+/// replay's next frame.
+pub(super) fn stamp_bead(
+    view: &CubeView,
+    board: &mut Indexed,
+    cell: (usize, usize, usize),
+    seat: Seat,
+) {
+    let tiles = TILES.get(view.lang, || tiles(view.lang));
+    let (level, x, y) = cell;
+    if !in_cube(&cell) {
+        return;
+    }
+    let (cx, cy) = centre(level, x, y);
+    tiles.beads[(seat as usize).min(3)].stamp(board, cx, cy);
+    if level + 1 < 4 {
+        let (cx, cy) = centre(level + 1, x, y);
+        tiles.landing.stamp(board, cx, cy);
+    }
+}
+
 pub(super) fn alt(view: &CubeView) -> String {
     let lang = view.lang;
     let mut counts = [0usize; 256];

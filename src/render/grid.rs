@@ -233,6 +233,27 @@ pub(super) fn draw(view: &GridView) -> (Indexed, Arc<Palette>) {
     (c, Arc::clone(&tiles.palette))
 }
 
+/// Adds `seat`'s disc at (column, row) to a board drawn for `view`'s
+/// layout: the same pixels as drawing the board again with the disc (its
+/// sprite covers its own hole only), for a replay's next frame.
+pub(super) fn stamp_disc(
+    view: &GridView,
+    board: &mut Indexed,
+    column: usize,
+    row: usize,
+    seat: Seat,
+) {
+    let l = Layout::new(view);
+    let seats = seat_count(view);
+    let tiles = TILES.get((l.columns, l.rows, seats, view.lang), || {
+        tiles(&l, seats, view.lang)
+    });
+    if l.contains(column, row) {
+        let (x, y) = l.centre(column, row);
+        tiles.discs[(seat as usize).min(3)].stamp(board, x, y);
+    }
+}
+
 pub(super) fn alt(view: &GridView) -> String {
     let lang = view.lang;
     let seats = seat_count(view);

@@ -113,6 +113,23 @@ impl Palette {
         palette
     }
 
+    /// The same colours with blend tables for more inks: every board drawn
+    /// in this palette keeps its indices, and the new inks paint on it as
+    /// fast as the layout's own.
+    pub fn with_inks(&self, inks: &[Rgb]) -> Palette {
+        let mut palette = Palette {
+            colours: self.colours.clone(),
+            inks: self.inks.clone(),
+        };
+        for &ink in inks {
+            if palette.inks.iter().all(|(c, _)| *c != ink) {
+                let table = palette.blend_table(ink);
+                palette.inks.push((ink, table));
+            }
+        }
+        palette
+    }
+
     /// The nearest palette entry to a colour.
     pub fn nearest(&self, c: Rgb) -> u8 {
         self.colours

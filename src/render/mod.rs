@@ -16,6 +16,7 @@ mod encode;
 mod grid;
 mod indexed;
 mod position;
+mod replay;
 mod review;
 mod samples;
 mod standings;
@@ -26,8 +27,11 @@ mod view;
 mod tests;
 
 pub use position::{dots_view, position};
+pub use replay::{
+    replay, Animation, ReplayMatch, TurningMark, END_DELAY, MOVE_DELAY, START_DELAY, TURNING_DELAY,
+};
 pub use review::{review, ReviewPicture, StripPoint};
-pub use samples::{sample_names, samples, Sample};
+pub use samples::{full_length, sample_names, samples, Sample};
 pub use standings::*;
 pub use view::{column_letter, dot_name, CubeView, DotsLine, DotsView, GridView};
 
@@ -199,7 +203,7 @@ fn style(seat: Seat) -> SeatStyle {
 }
 
 /// Colour name with its mark, e.g. "red ○".
-fn seat_label(seat: Seat, lang: Lang) -> String {
+pub fn seat_label(seat: Seat, lang: Lang) -> String {
     format!("{} {}", colour(seat, lang), style(seat).symbol)
 }
 

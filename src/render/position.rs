@@ -1,34 +1,118 @@
 //! From any game's position to its image: fills the view the renderer draws.
 
+use super::indexed::{Indexed, Palette};
 use super::{CubeView, DotsLine, DotsView, GridView, Image};
 use crate::game::{
     connect4_3d, connect4_3p, AnyGame, Connect4ThreeD, Connect4ThreePlayer, DotsAndBoxes, Game,
     Outcome,
 };
 use crate::i18n::Lang;
+use std::sync::Arc;
 
 /// The board image of any position. `names` are the seats' names, in seat
 /// order (shown where the image has room for them, as in Dots and Boxes).
 /// Words drawn on the image are in `lang`.
 pub fn position(game: &AnyGame, names: &[String], lang: Lang) -> Image {
-    let grid = |mut view: GridView| {
-        view.lang = lang;
-        super::connect_four(&view)
-    };
-    match game {
-        AnyGame::Connect4(p) => grid(GridView::from(p)),
-        AnyGame::Connect4ThreePlayer(p) => grid(GridView::from(p)),
-        AnyGame::Connect4ThreeD(p) => {
-            let mut view = CubeView::from(p);
-            view.lang = lang;
-            super::connect_four_3d(&view)
+    let view = View::of(game, names, lang);
+    let (board, palette) = view.draw();
+    super::finish(&board, &palette, view.alt())
+}
+
+/// The view of any position, for the renderer of its game.
+pub(super) enum View {
+    Grid(GridView),
+    Cube(CubeView),
+    Dots(DotsView),
+}
+
+impl View {
+    /// The view of `game` with the seats' `names`, its words in `lang`.
+    pub(super) fn of(game: &AnyGame, names: &[String], lang: Lang) -> View {
+        match game {
+            AnyGame::Connect4(p) => View::Grid(GridView {
+                lang,
+                ..GridView::from(p)
+            }),
+            AnyGame::Connect4ThreePlayer(p) => View::Grid(GridView {
+                lang,
+                ..GridView::from(p)
+            }),
+            AnyGame::Connect4ThreeD(p) => View::Cube(CubeView {
+                lang,
+                ..CubeView::from(p)
+            }),
+            AnyGame::Dots(p) => {
+                let name = |seat: usize| names.get(seat).cloned().unwrap_or_default();
+                View::Dots(DotsView {
+                    lang,
+                    ..dots_view(p, [name(0), name(1)])
+                })
+            }
         }
-        AnyGame::Dots(p) => {
-            let name = |seat: usize| names.get(seat).cloned().unwrap_or_default();
-            let mut view = dots_view(p, [name(0), name(1)]);
-            view.lang = lang;
-            super::dots(&view)
+    }
+
+    /// The board composed from its layout's tiles, and their palette.
+    pub(super) fn draw(&self) -> (Indexed, Arc<Palette>) {
+        match self {
+            View::Grid(view) => super::grid::draw(view),
+            View::Cube(view) => super::cube::draw(view),
+            View::Dots(view) => super::dots::draw(view),
         }
+    }
+
+    pub(super) fn alt(&self) -> String {
+        match self {
+            View::Grid(view) => super::grid::alt(view),
+            View::Cube(view) => super::cube::alt(view),
+            View::Dots(view) => super::dots::alt(view),
+        }
+    }
+
+    /// Turns `board`, the replay frame of the position before this one
+    /// (as [`View::mid_replay`] draws it), into this position's frame: a
+    /// disc or bead is stamped alone, the way lila-gif repaints only the
+    /// squares that changed; Dots and Boxes is drawn again (its lines,
+    /// badges and dots overlap one another).
+    pub(super) fn onto_mid_replay(self, board: &mut Indexed) {
+        match &self {
+            View::Grid(view) => {
+                if let Some((column, row)) = view.last {
+                    if let Some(seat) = view.at(column, row) {
+                        super::grid::stamp_disc(view, board, column, row, seat);
+                        return;
+                    }
+                }
+            }
+            View::Cube(view) => {
+                if let Some(cell @ (level, x, y)) = view.last {
+                    if let Some(seat) = view.at(level, x, y) {
+                        super::cube::stamp_bead(view, board, cell, seat);
+                        return;
+                    }
+                }
+            }
+            View::Dots(_) => {}
+        }
+        *board = self.mid_replay().draw().0;
+    }
+
+    /// The position as a replay's frame shows it while the match goes on:
+    /// the move just played is what changes from the frame before, so it
+    /// goes without the last-move marks (they would double what changes
+    /// each second), and the winning lines wait for the final frame.
+    pub(super) fn mid_replay(mut self) -> View {
+        match &mut self {
+            View::Grid(view) => {
+                view.lines.clear();
+                view.last = None;
+            }
+            View::Cube(view) => {
+                view.lines.clear();
+                view.last = None;
+            }
+            View::Dots(view) => view.last = None,
+        }
+        self
     }
 }
 

@@ -2,7 +2,7 @@
 //! benchmark (`cargo bench --bench render`) times them and a test checks
 //! that each image stays small.
 
-use crate::game::{AnyGame, Game, GameKind, Outcome};
+use crate::game::{AnyGame, Game, GameKind, Move, Outcome};
 use crate::i18n::Lang;
 
 /// One position to draw.
@@ -81,4 +81,50 @@ pub fn samples() -> Vec<Sample> {
         }
     }
     out
+}
+
+/// The moves of a match of the longest length its game allows, the same
+/// every time:
+/// Connect Four's 42 discs, the 81 of Connect Four for three, the 3D
+/// cube's 64 beads, every line of a Dots and Boxes board (the replay
+/// benchmark and the replay's size tests draw these).
+///
+/// Moves come from a fixed xorshift, never one that wins before the board
+/// is full; a game that runs into a position where every move wins starts
+/// again from the next seed.
+pub fn full_length(kind: GameKind) -> Vec<Move> {
+    let start = AnyGame::new(kind).expect("a supported board");
+    let full = match kind {
+        GameKind::Connect4 => 42,
+        GameKind::Connect4ThreePlayer => 81,
+        GameKind::Connect4ThreeD => 64,
+        GameKind::Dots { .. } => start.all_moves().len(),
+    };
+    for seed in 1..=1000u64 {
+        let mut game = start.clone();
+        let mut moves = Vec::with_capacity(full);
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        while !game.is_over() {
+            let legal = game.legal_moves();
+            let quiet: Vec<_> = legal
+                .iter()
+                .copied()
+                .filter(|&mv| {
+                    let mut next = game.clone();
+                    next.play(mv).is_ok() && !next.is_over()
+                })
+                .collect();
+            let pool = if quiet.is_empty() { legal } else { quiet };
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mv = pool[(state % pool.len() as u64) as usize];
+            game.play(mv).expect("a legal move");
+            moves.push(mv);
+        }
+        if moves.len() == full {
+            return moves;
+        }
+    }
+    panic!("no full-length {kind:?} match in 1000 seeds")
 }

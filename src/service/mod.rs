@@ -16,6 +16,7 @@ mod open;
 mod place;
 pub mod pool;
 mod puzzle;
+mod replay;
 mod review;
 mod settings;
 mod tables;
@@ -25,6 +26,7 @@ pub use limits::Busy;
 pub use open::{Host, PlayRequest};
 pub use place::Place;
 pub use pool::{PoolStats, Search, SearchError, SearchPool};
+pub use replay::KEEP_REPLAY_MS;
 pub use settings::{SettingsChange, SettingsChanged};
 pub use tables::LiveTable;
 
@@ -227,6 +229,8 @@ pub struct Service {
     busy: limits::Counts,
     /// The review being prepared for each match: later askers wait for it.
     reviewing: Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>,
+    /// Replays made lately, and the one being made at each table.
+    replays: replay::Replays,
 }
 
 impl Service {
@@ -255,6 +259,7 @@ impl Service {
             limits: Mutex::default(),
             busy: limits::Counts::default(),
             reviewing: Mutex::default(),
+            replays: replay::Replays::default(),
         };
         (Arc::new(service), rx)
     }

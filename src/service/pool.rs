@@ -1,7 +1,7 @@
 //! The search pool: a fixed number of worker threads, sized to the cores,
 //! taking CPU moves from one queue (the move lane), a smaller lane of its
 //! own for hints and long jobs (the day's puzzle), and one worker for
-//! reviews (the review lane). A flood of requests waits in its queue
+//! reviews and the encoding of replays (the review lane). A flood of requests waits in its queue
 //! instead of starting threads (and transposition tables) of its own; each
 //! worker keeps its own solver between searches.
 //!
@@ -72,6 +72,7 @@ struct Figures {
     /// Test hook: this many next searches fail as if the search panicked.
     forced_failures: AtomicU32,
     long_jobs: AtomicU64,
+    review_jobs: AtomicU64,
     /// Hints queued or being searched.
     hints_pending: AtomicUsize,
 }
@@ -88,6 +89,9 @@ pub struct PoolStats {
     pub peak_per_table: usize,
     /// Long jobs started ([`SearchPool::run_long`]).
     pub long_jobs: u64,
+    /// Jobs of the review lane that are not searches
+    /// ([`SearchPool::run_beside_reviews`]).
+    pub review_jobs: u64,
 }
 
 pub struct SearchPool {
@@ -160,6 +164,7 @@ impl SearchPool {
             peak: f.peak.load(Ordering::Relaxed),
             peak_per_table: f.peak_per_table.load(Ordering::Relaxed),
             long_jobs: f.long_jobs.load(Ordering::Relaxed),
+            review_jobs: f.review_jobs.load(Ordering::Relaxed),
         }
     }
 
@@ -236,18 +241,34 @@ impl SearchPool {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        let (tx, rx) = oneshot::channel();
         self.figures.long_jobs.fetch_add(1, Ordering::Relaxed);
+        Self::run_job(&self.hints, work).await
+    }
+
+    /// Runs a job on the review lane (making a replay): behind the
+    /// reviews' positions, never in front of a CPU move or a hint.
+    pub async fn run_beside_reviews<T, F>(&self, work: F) -> Result<T, SearchError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        self.figures.review_jobs.fetch_add(1, Ordering::Relaxed);
+        Self::run_job(&self.reviews, work).await
+    }
+
+    /// Queues a job that is not a search and waits for its result.
+    async fn run_job<T, F>(queue: &Mutex<mpsc::Sender<Job>>, work: F) -> Result<T, SearchError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let (tx, rx) = oneshot::channel();
         let job: Job = Box::new(move || {
             let result = std::panic::catch_unwind(AssertUnwindSafe(work))
                 .map_err(|_| SearchError::Failed("the job panicked".into()));
             let _ = tx.send(result);
         });
-        let sent = self
-            .hints
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .send(job);
+        let sent = queue.lock().unwrap_or_else(|e| e.into_inner()).send(job);
         if sent.is_err() {
             return Err(SearchError::Failed("the search pool has stopped".into()));
         }
@@ -471,6 +492,32 @@ mod tests {
         assert_eq!(pool.hint(search(1), asked).await, Err(SearchError::Expired));
         assert_eq!(pool.stats().started, 0);
         assert_eq!(pool.hints_pending(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_job_beside_the_reviews_does_not_hold_up_moves() {
+        // One worker for moves: a replay being made (here, a job that
+        // waits until it is let go) must leave it free.
+        let pool = Arc::new(SearchPool::new(1));
+        let (go, wait) = std::sync::mpsc::channel::<()>();
+        let job = {
+            let pool = pool.clone();
+            tokio::spawn(async move { pool.run_beside_reviews(move || wait.recv().is_ok()).await })
+        };
+        while pool.stats().review_jobs == 0 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        for table in 1..4 {
+            let answered =
+                tokio::time::timeout(Duration::from_secs(10), pool.search(search(table)));
+            let mv = answered.await.expect("a move while the job waits");
+            assert!(mv.unwrap().is_some());
+        }
+        assert!(!job.is_finished(), "the job still waits");
+        go.send(()).unwrap();
+        assert_eq!(job.await.unwrap(), Ok(true));
+        let stats = pool.stats();
+        assert_eq!((stats.review_jobs, stats.long_jobs), (1, 0));
     }
 
     #[tokio::test]

@@ -618,6 +618,23 @@ impl Store {
         row.as_ref().map(numbered_match).transpose()
     }
 
+    /// Table `table`'s finished match `match_no` (1 for its first), with
+    /// its number.
+    pub async fn match_of_table(
+        &self,
+        table: u64,
+        match_no: u32,
+    ) -> Result<Option<(u64, MatchRecord)>> {
+        let row = sqlx::query(&format!(
+            "SELECT {MATCH_COLUMNS}, id FROM matches WHERE table_no = $1 AND match_no = $2"
+        ))
+        .bind(to_i64(table))
+        .bind(i64::from(match_no))
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(numbered_match).transpose()
+    }
+
     /// The finished match numbered `id` if it was played in `guild`.
     pub async fn match_in_guild(&self, guild: u64, id: u64) -> Result<Option<(u64, MatchRecord)>> {
         let row = sqlx::query(&format!(

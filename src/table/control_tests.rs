@@ -247,6 +247,7 @@ fn a_finished_match_offers_the_rematch_and_seat_changes() {
         offered(&table),
         [
             Control::Rematch,
+            Control::Replay,
             Control::Join,
             Control::Leave,
             Control::FreeSeat
@@ -262,10 +263,54 @@ fn a_finished_match_offers_the_rematch_and_seat_changes() {
     ok(&mut between, resign(ANA), 2);
     assert_eq!(
         offered(&between),
-        [Control::Rematch, Control::Leave],
+        [Control::Rematch, Control::Replay, Control::Leave],
         "no CPU seat to reserve or free"
     );
     assert_eq!(no(&mut between, join(BEN), 3), Refusal::NoCpuSeat);
+}
+
+#[test]
+fn every_finished_match_offers_its_replay_and_a_puzzle_none() {
+    let mut table = open(GameKind::Dots {
+        width: 3,
+        height: 3,
+    })
+    .self_play()
+    .at(0);
+    assert!(
+        !offered(&table).contains(&Control::Replay),
+        "not while it is played"
+    );
+    ok(&mut table, resign(HOST), 1);
+    assert!(enabled(&table, Control::Replay));
+    // Everyone left a three-player match and the CPUs finished it: the
+    // table is closed, its match can still be watched again.
+    let mut deserted = open(GameKind::Connect4ThreePlayer).at(0);
+    ok(&mut deserted, leave(HOST), 1);
+    while deserted.phase == Phase::Playing {
+        let mv = first_legal(&deserted);
+        let stamp = deserted.stamp;
+        ok(&mut deserted, Action::CpuMove { mv, stamp }, 2);
+    }
+    assert!(deserted.deserted());
+    assert_eq!(offered(&deserted), [Control::Replay]);
+    // A puzzle is counted as solved or not, never kept as a match.
+    let puzzle = Puzzle {
+        day: 1,
+        start: vec![0, 1, 0, 1, 0, 1, 6],
+        goal: 1,
+        solvers: 0,
+    };
+    let (mut solving, _) = Table::open_puzzle(
+        open(GameKind::Connect4).0,
+        puzzle,
+        0,
+        &mut rand::rngs::StdRng::seed_from_u64(3),
+    )
+    .unwrap();
+    ok(&mut solving, resign(HOST), 1);
+    assert!(matches!(solving.phase, Phase::Finished(_)));
+    assert!(!offered(&solving).contains(&Control::Replay));
 }
 
 #[test]

@@ -27,6 +27,8 @@ pub enum Control {
     FreeSeat,
     Leave,
     Rematch,
+    /// The finished match as an animated picture (anyone may ask).
+    Replay,
     /// The host starts an open table's match.
     Start,
     /// An invited person accepts the invitation.
@@ -88,10 +90,13 @@ impl Table {
                     (Control::Leave, !paused),
                 ])
             }
-            // Everyone left and the CPU seats finished: the table is closed.
-            Phase::Finished(_) if self.deserted() => Vec::new(),
+            // Everyone left and the CPU seats finished: the table is
+            // closed, and its match can still be watched again.
+            Phase::Finished(_) if self.deserted() => shown(&[(Control::Replay, true)]),
             Phase::Finished(_) => shown(&[
                 (Control::Rematch, true),
+                // A puzzle is not kept as a match.
+                (Control::Replay, self.puzzle.is_none()),
                 (Control::Join, self.reservable_seat().is_some()),
                 (Control::Leave, true),
                 (Control::FreeSeat, self.freeable_seat().is_some()),

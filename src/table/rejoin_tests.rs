@@ -221,7 +221,12 @@ fn with_nobody_left_the_cpu_finishes_and_the_table_closes() {
         step(&mut table, now);
     }
     assert!(table.deserted());
-    assert!(table.controls().is_empty(), "a closed table offers nothing");
+    let offered: Vec<Control> = table.controls().iter().map(|o| o.control).collect();
+    assert_eq!(
+        offered,
+        [Control::Replay],
+        "a closed table offers only its match's replay"
+    );
     assert_eq!(no(&mut table, rematch(HOST), now), Refusal::TableClosed);
     assert_eq!(no(&mut table, join(HOST), now), Refusal::TableClosed);
     let record = table.match_record(now).unwrap();
