@@ -77,6 +77,7 @@ async fn global_commands_declare_both_installs_and_every_context() {
         "pause",
         "resume",
         "review",
+        "replay",
         "help",
         "rules",
     ] {
@@ -188,6 +189,9 @@ async fn a_challenge_in_a_group_dm_is_played_and_reviewed_by_its_players_only() 
     );
     // The review is for the players alone here.
     let ix = d.slash(&carol, group, "review", json!({})).await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("Only the people who played"), "{text}");
+    let ix = d.slash(&carol, group, "replay", json!({})).await;
     let text = assert_private(&d.response(ix).await);
     assert!(text.contains("Only the people who played"), "{text}");
     // The rematch goes on at the same table, by tokens again.

@@ -6,6 +6,7 @@
 
 use super::ack::{deferred, in_time, Pending};
 use super::answer::{private, private_followup, tell, Asked, BadInput, Failure, Noted};
+use super::reach::{Reach, OUTSIDE};
 use super::standings::guild_of;
 use super::Bot;
 use crate::i18n::{tr, Lang};
@@ -31,7 +32,8 @@ enum Asker<'a> {
 pub(super) async fn command_replay(asked: Asked<'_>) -> Result<(), Failure> {
     let (bot, ctx, command) = asked.parts();
     let lang = Lang::from_locale(&command.locale);
-    let guild = guild_of(command)?;
+    let outside = Reach::of_command(command).outside();
+    let guild = if outside { OUTSIDE } else { guild_of(command)? };
     let mut wanted = None;
     for option in command.data.options() {
         match (option.name, option.value) {
@@ -45,6 +47,13 @@ pub(super) async fn command_replay(asked: Asked<'_>) -> Result<(), Failure> {
         }
     }
     let found = match wanted {
+        // Outside a server, match numbers are shared by every DM: only
+        // this channel's matches are found here (as /review).
+        Some(id) if outside => bot
+            .service
+            .match_in_guild(guild, id)
+            .await?
+            .filter(|(_, record)| record.channel == command.channel_id.get()),
         Some(id) => bot.service.match_in_guild(guild, id).await?,
         None => {
             bot.service
@@ -108,7 +117,15 @@ async fn answer(
         Asker::Command(c) => c.user.id.get(),
         Asker::Click(c) => c.user.id.get(),
     };
-    let private = !record.played(user);
+    // Public for the people who played it, private for anyone else;
+    // outside a server, for its players alone (as /review).
+    let played = record.played(user);
+    let outside = record.guild == OUTSIDE;
+    if outside && !played {
+        say_privately(ctx, asker, tr(lang, "review-players-only", &[])).await;
+        return;
+    }
+    let private = !played || outside;
     let pending = match asker {
         Asker::Command(c) if private => Pending::Private(c),
         Asker::Command(c) => Pending::Public(c),
