@@ -541,6 +541,14 @@ impl Service {
                 }
             }
         }
+        // A table this process serves but whose board another process
+        // posted (it answered the command): where that board is, is in
+        // the store. Without it the publisher would post a second board.
+        if live.board.is_none() {
+            if let Ok(Some(stored)) = self.store.load(no).await {
+                return Ok(Some((live.table.clone(), stored.board)));
+            }
+        }
         Ok(Some((live.table.clone(), live.board.clone())))
     }
 
