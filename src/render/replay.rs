@@ -114,6 +114,7 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
         board: empty,
         band: start,
         count: 0,
+        buffer: Vec::new(),
     };
     frames.first(START_DELAY).ok()?;
     for (ply, &mv) in m.moves.iter().enumerate() {
@@ -145,7 +146,7 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
         } else {
             MOVE_DELAY
         };
-        frames.next(board.clone(), caption, delay).ok()?;
+        frames.next(&board, caption, delay).ok()?;
     }
     let last = positions.last()?;
     let winner = last.outcome().and_then(|o| o.winner());
@@ -155,7 +156,7 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
         first: m.ending.clone(),
         second: Some((false, m.title.clone())),
     });
-    frames.next(board, end, END_DELAY).ok()?;
+    frames.next(&board, end, END_DELAY).ok()?;
     let count = frames.count;
     let board_top = frames.band.height;
     let gif = frames.encoder.into_inner().ok()?;
@@ -317,6 +318,9 @@ struct Frames {
     board: Indexed,
     band: Indexed,
     count: usize,
+    /// The changed rectangle of the frame being written, kept from frame
+    /// to frame so that it is allocated once.
+    buffer: Vec<u8>,
 }
 
 /// A rectangle of the picture: columns `x0..x1`, rows `y0..y1`.
@@ -361,7 +365,7 @@ impl Frames {
     /// transparent.
     fn next(
         &mut self,
-        board: Indexed,
+        board: &Indexed,
         band: Indexed,
         delay: u16,
     ) -> Result<(), gif::EncodingError> {
@@ -370,7 +374,7 @@ impl Frames {
         let mut rect: Option<Rect> = None;
         for y in 0..height {
             let old = Self::row(&self.board, &self.band, width, y);
-            let new = Self::row(&board, &band, width, y);
+            let new = Self::row(board, &band, width, y);
             if old == new {
                 continue;
             }
@@ -408,7 +412,7 @@ impl Frames {
         let mut used = [false; 256];
         for y in rect.y0..rect.y1 {
             let old = &Self::row(&self.board, &self.band, width, y)[rect.x0..rect.x1];
-            let new = &Self::row(&board, &band, width, y)[rect.x0..rect.x1];
+            let new = &Self::row(board, &band, width, y)[rect.x0..rect.x1];
             for (&a, &b) in old.iter().zip(new) {
                 if a != b {
                     used[b as usize] = true;
@@ -416,10 +420,11 @@ impl Frames {
             }
         }
         let transparent = used.iter().position(|&u| !u).map(|i| i as u8);
-        let mut buffer = Vec::with_capacity((rect.x1 - rect.x0) * (rect.y1 - rect.y0));
+        let mut buffer = std::mem::take(&mut self.buffer);
+        buffer.clear();
         for y in rect.y0..rect.y1 {
             let old = &Self::row(&self.board, &self.band, width, y)[rect.x0..rect.x1];
-            let new = &Self::row(&board, &band, width, y)[rect.x0..rect.x1];
+            let new = &Self::row(board, &band, width, y)[rect.x0..rect.x1];
             match transparent {
                 Some(t) => buffer.extend(
                     old.iter()
@@ -437,13 +442,22 @@ impl Frames {
             delay,
             dispose: gif::DisposalMethod::Keep,
             transparent,
-            buffer: Cow::Owned(buffer),
+            buffer: Cow::Borrowed(&buffer),
             ..gif::Frame::default()
         };
-        self.board = board;
+        let written = self.encoder.write_frame(&frame);
+        self.buffer = buffer;
+        // The board's rows outside the rectangle are the same already, and
+        // so are the columns outside it in the rows it covers.
+        let rows = band.height as usize;
+        for y in rect.y0.max(rows)..rect.y1 {
+            let at = (y - rows) * width;
+            self.board.pixels[at + rect.x0..at + rect.x1]
+                .copy_from_slice(&board.pixels[at + rect.x0..at + rect.x1]);
+        }
         self.band = band;
         self.count += 1;
-        self.encoder.write_frame(&frame)
+        written
     }
 }
 
