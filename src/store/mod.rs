@@ -358,22 +358,7 @@ impl Store {
     /// interaction in an overlapping deploy) wrote it first: then the table
     /// as stored comes back and nothing is written.
     pub async fn save_new(&self, table: &Table, now: u64) -> Result<Option<Table>> {
-        let done = sqlx::query(
-            "INSERT INTO tables (no, guild, channel, running, stamp, state, deadline, updated_at, \
-             format) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (no) DO NOTHING",
-        )
-        .bind(to_i64(table.no()))
-        .bind(to_i64(table.guild()))
-        .bind(to_i64(table.channel()))
-        .bind(i64::from(table.is_running()))
-        .bind(to_i64(table.stamp()))
-        .bind(serde_json::to_string(table)?)
-        .bind(table.next_deadline(DEFAULT_IDLE_MS).map(to_i64))
-        .bind(to_i64(now))
-        .bind(TABLE_FORMAT)
-        .execute(&self.pool)
-        .await?;
-        if done.rows_affected() == 1 {
+        if write_table(&self.pool, table, Guard::New, now).await? {
             return Ok(None);
         }
         Ok(self.load(table.no()).await?.map(|stored| stored.table))
@@ -429,7 +414,8 @@ impl Store {
         }
         let mut table = change.table;
         show(&mut table, &settled);
-        if !upsert_table(&mut tx, &table, change.expected, now).await? {
+        let guard = change.expected.map_or(Guard::NotOlder, Guard::Stamp);
+        if !write_table(&mut *tx, &table, guard, now).await? {
             tx.rollback().await?;
             return Err(StoreError::Stale { no: table.no() });
         }
@@ -820,23 +806,39 @@ const TABLE_COLUMNS: &str =
 /// keep the stamp (what the board shows of ratings, the idle time), and of
 /// two processes that both moved a table from the same stamp only the
 /// first may write. Without it, a newer stored stamp is never overwritten.
-async fn upsert_table(
-    tx: &mut Tx<'_>,
-    table: &Table,
-    expected: Option<u64>,
-    now: u64,
-) -> Result<bool> {
+/// When [`write_table`] writes a table's row.
+#[derive(Debug, Clone, Copy)]
+enum Guard {
+    /// Only if there is none yet (a new table: the first process wins).
+    New,
+    /// Over a row that still has this stamp.
+    Stamp(u64),
+    /// Over a row that is not newer.
+    NotOlder,
+}
+
+/// Writes `table`'s row as `guard` allows; says whether it did.
+async fn write_table<'c, E>(executor: E, table: &Table, guard: Guard, now: u64) -> Result<bool>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
     let state = serde_json::to_string(table)?;
-    let guard = match expected {
-        Some(_) => "WHERE tables.stamp = $10",
-        None => "WHERE tables.stamp <= excluded.stamp",
+    let conflict = match guard {
+        Guard::New => "DO NOTHING",
+        Guard::Stamp(_) | Guard::NotOlder => {
+            "DO UPDATE SET running = excluded.running, stamp = excluded.stamp, \
+             state = excluded.state, deadline = excluded.deadline, \
+             updated_at = excluded.updated_at, format = excluded.format, broken = NULL"
+        }
+    };
+    let only = match guard {
+        Guard::New => "",
+        Guard::Stamp(_) => " WHERE tables.stamp = $10",
+        Guard::NotOlder => " WHERE tables.stamp <= excluded.stamp",
     };
     let sql = format!(
         "INSERT INTO tables (no, guild, channel, running, stamp, state, deadline, updated_at, \
-         format) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
-         ON CONFLICT (no) DO UPDATE SET running = excluded.running, stamp = excluded.stamp, \
-         state = excluded.state, deadline = excluded.deadline, updated_at = excluded.updated_at, \
-         format = excluded.format, broken = NULL {guard}"
+         format) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (no) {conflict}{only}"
     );
     let query = sqlx::query(&sql)
         .bind(to_i64(table.no()))
@@ -848,11 +850,11 @@ async fn upsert_table(
         .bind(table.next_deadline(DEFAULT_IDLE_MS).map(to_i64))
         .bind(to_i64(now))
         .bind(TABLE_FORMAT);
-    let query = match expected {
-        Some(stamp) => query.bind(to_i64(stamp)),
-        None => query,
+    let query = match guard {
+        Guard::Stamp(stamp) => query.bind(to_i64(stamp)),
+        Guard::New | Guard::NotOlder => query,
     };
-    Ok(query.execute(&mut **tx).await?.rows_affected() == 1)
+    Ok(query.execute(executor).await?.rows_affected() == 1)
 }
 
 /// Records a puzzle solve (once a person a day) and counts the day's
