@@ -112,6 +112,7 @@ pub fn hint_check(args: &HintCheckArgs) -> ToolResult {
     let mut checker = Solver::new();
     let (mut kept, mut kept_exact, mut proved, mut wrong) = (0, 0, 0, 0);
     let (mut total, mut max) = (Duration::ZERO, Duration::ZERO);
+    let mut times = Vec::with_capacity(pool.len());
     let mut progress = Progress::new("hint-check", "positions", pool.len() as u64);
     for (moves, value) in &pool {
         let game = Connect4::from_digits(moves).map_err(|e| failed(format!("{moves}: {e:?}")))?;
@@ -125,6 +126,7 @@ pub fn hint_check(args: &HintCheckArgs) -> ToolResult {
         }
         .ok_or_else(|| failed(format!("{moves}: no move")))?;
         let took = start.elapsed();
+        times.push(took);
         total += took;
         max = max.max(took);
         let p = Position::from_game(&game);
@@ -205,9 +207,18 @@ pub fn hint_check(args: &HintCheckArgs) -> ToolResult {
         println!("  keeps the exact score: {kept_exact} of {n}");
     }
     println!("  verdict proved: {proved} of {n}; wrong verdicts: {wrong}");
-    println!(
-        "  time per position: mean {:.2?}, max {max:.2?}",
-        total / n.max(1) as u32
-    );
+    times.sort_unstable();
+    // The nearest-rank percentile of the sorted times.
+    let rank = |p: usize| times[(p * times.len()).div_ceil(100).saturating_sub(1)];
+    if times.is_empty() {
+        println!("  no positions");
+    } else {
+        println!(
+            "  time per position: median {:.2?}, p99 {:.2?}, mean {:.2?}, max {max:.2?}",
+            rank(50),
+            rank(99),
+            total / n.max(1) as u32
+        );
+    }
     Ok(())
 }
