@@ -239,7 +239,10 @@ pub fn verdict(game: &Connect4, budget: &Budget, rng: &mut (impl Rng + ?Sized)) 
             },
             (0, Some(c)) => Verdict::Draws { mv: c as Move },
             _ => {
-                let mut search = Heuristic::new(budget.part(now, left, 0, 50));
+                // Every move loses: a short search picks the one that
+                // resists, the result is already proved.
+                let short = Budget::new(left.min(std::time::Duration::from_millis(150)));
+                let mut search = Heuristic::new(short);
                 Verdict::Loses {
                     mv: search.best_column(&p, CELLS as u32, None, rng) as Move,
                     lasts_moves: None,
