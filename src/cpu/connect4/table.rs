@@ -168,6 +168,13 @@ impl Table {
         } else {
             return None;
         };
+        let (value, bound, best, _) = Table::fields(e);
+        Some((value, bound, best))
+    }
+
+    /// An entry's value, bound, best column and stones.
+    #[inline]
+    fn fields(e: u64) -> (i32, Bound, Option<usize>, u32) {
         let fields = e >> FIELDS_SHIFT;
         let value = (fields & 63) as i32 - 32;
         let bound = match (fields >> 6) & 3 {
@@ -176,7 +183,12 @@ impl Table {
             _ => Bound::Exact,
         };
         let best = ((fields >> 8) & 7) as usize;
-        Some((value, bound, (best < WIDTH).then_some(best)))
+        (
+            value,
+            bound,
+            (best < WIDTH).then_some(best),
+            (fields >> 11) as u32,
+        )
     }
 
     /// Stores a result for `key`, a position with `moves` stones.
@@ -232,20 +244,8 @@ impl Table {
                     continue;
                 }
                 let key = (low & ((1 << self.quotient_bits) - 1)) * self.n + index as u64;
-                let fields = e >> FIELDS_SHIFT;
-                let bound = match (fields >> 6) & 3 {
-                    1 => Bound::Lower,
-                    2 => Bound::Upper,
-                    _ => Bound::Exact,
-                };
-                let best = ((fields >> 8) & 7) as usize;
-                bigger.put(
-                    key,
-                    (fields >> 11) as u32,
-                    (fields & 63) as i32 - 32,
-                    bound,
-                    (best < WIDTH).then_some(best),
-                );
+                let (value, bound, best, moves) = Table::fields(e);
+                bigger.put(key, moves, value, bound, best);
             }
         }
         *self = bigger;
