@@ -15,13 +15,16 @@ use super::answer::{tell, Asked, BadInput, Failure, Noted};
 use super::reach::{Reach, OUTSIDE};
 use super::show::{answer_with_board, Asking};
 use super::standings::guild_of;
+use super::Bot;
 use crate::game::GameKind;
 use crate::i18n::{tr, Lang};
 use crate::render;
 use crate::review::{picture, review_text};
+use crate::table::MatchRecord;
 use serenity::all::{
-    Builder, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
-    CreateInteractionResponseMessage, EditInteractionResponse, ResolvedValue,
+    Builder, CommandInteraction, Context, CreateAllowedMentions, CreateAttachment,
+    CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
+    ResolvedValue,
 };
 use tracing::warn;
 
@@ -29,45 +32,7 @@ use tracing::warn;
 pub(super) async fn review(asked: Asked<'_>) -> Result<(), Failure> {
     let (bot, ctx, command) = asked.parts();
     let lang = Lang::from_locale(&command.locale);
-    let outside = Reach::of_command(command).outside();
-    let guild = if outside { OUTSIDE } else { guild_of(command)? };
-    let mut wanted = None;
-    for option in command.data.options() {
-        match (option.name, option.value) {
-            ("match", ResolvedValue::Integer(id)) if id > 0 => wanted = Some(id as u64),
-            ("match", ResolvedValue::Integer(id)) => {
-                tell(
-                    ctx,
-                    command,
-                    tr(lang, "review-unknown-match", &[("id", &id.to_string())]),
-                )
-                .await;
-                return Ok(());
-            }
-            (name, _) => return Err(BadInput::UnexpectedOption(name.to_string()).into()),
-        }
-    }
-    let found = match wanted {
-        // Outside a server, match numbers are shared by every DM: only
-        // this channel's matches are found here.
-        Some(id) if outside => bot
-            .service
-            .match_in_guild(guild, id)
-            .await?
-            .filter(|(_, record)| record.channel == command.channel_id.get()),
-        Some(id) => bot.service.match_in_guild(guild, id).await?,
-        None => {
-            bot.service
-                .last_match_in_channel(command.channel_id.get())
-                .await?
-        }
-    };
-    let Some((id, record)) = found else {
-        let text = match wanted {
-            Some(id) => tr(lang, "review-unknown-match", &[("id", &id.to_string())]),
-            None => tr(lang, "review-none", &[]),
-        };
-        tell(ctx, command, text).await;
+    let Some((id, record, outside)) = asked_match(bot, ctx, command, lang).await? else {
         return Ok(());
     };
     // Public for the people who played it, private for anyone else; outside
@@ -87,7 +52,7 @@ pub(super) async fn review(asked: Asked<'_>) -> Result<(), Failure> {
     let fair_use_place = if outside {
         command.channel_id.get()
     } else {
-        guild
+        record.guild
     };
     // A stored review comes at once; a new one is judged for up to half a
     // minute, acknowledged first.
@@ -187,4 +152,57 @@ pub(super) async fn puzzle(asked: Asked<'_>) -> Result<(), Failure> {
         tell(ctx, command, text).await;
     }
     Ok(())
+}
+
+/// The match a `/review` or `/replay` asks for (`match:N` of this server,
+/// else this channel's last finished one), with whether it was asked
+/// outside a server; `None` once the asker has been told there is none.
+pub(super) async fn asked_match(
+    bot: &Bot,
+    ctx: &Context,
+    command: &CommandInteraction,
+    lang: Lang,
+) -> Result<Option<(u64, MatchRecord, bool)>, Failure> {
+    let outside = Reach::of_command(command).outside();
+    let guild = if outside { OUTSIDE } else { guild_of(command)? };
+    let mut wanted = None;
+    for option in command.data.options() {
+        match (option.name, option.value) {
+            ("match", ResolvedValue::Integer(id)) if id > 0 => wanted = Some(id as u64),
+            ("match", ResolvedValue::Integer(id)) => {
+                tell(
+                    ctx,
+                    command,
+                    tr(lang, "review-unknown-match", &[("id", &id.to_string())]),
+                )
+                .await;
+                return Ok(None);
+            }
+            (name, _) => return Err(BadInput::UnexpectedOption(name.to_string()).into()),
+        }
+    }
+    let found = match wanted {
+        // Outside a server, match numbers are shared by every DM: only
+        // this channel's matches are found here.
+        Some(id) if outside => bot
+            .service
+            .match_in_guild(guild, id)
+            .await?
+            .filter(|(_, record)| record.channel == command.channel_id.get()),
+        Some(id) => bot.service.match_in_guild(guild, id).await?,
+        None => {
+            bot.service
+                .last_match_in_channel(command.channel_id.get())
+                .await?
+        }
+    };
+    let Some((id, record)) = found else {
+        let text = match wanted {
+            Some(id) => tr(lang, "review-unknown-match", &[("id", &id.to_string())]),
+            None => tr(lang, "review-none", &[]),
+        };
+        tell(ctx, command, text).await;
+        return Ok(None);
+    };
+    Ok(Some((id, record, outside)))
 }

@@ -5,16 +5,15 @@
 //! acknowledged first and delivered when it is ready.
 
 use super::ack::{deferred, in_time, Pending};
-use super::answer::{private, private_followup, tell, Asked, BadInput, Failure, Noted};
-use super::reach::{Reach, OUTSIDE};
-use super::standings::guild_of;
+use super::answer::{private, private_followup, tell, Asked, Failure, Noted};
+use super::reach::OUTSIDE;
 use super::Bot;
 use crate::i18n::{tr, Lang};
 use crate::table::{MatchRecord, Refusal};
 use serenity::all::{
     Builder, CommandInteraction, ComponentInteraction, Context, CreateAllowedMentions,
     CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, EditInteractionResponse, ResolvedValue,
+    CreateInteractionResponseMessage, EditInteractionResponse,
 };
 use std::sync::Arc;
 use tokio::time::Instant;
@@ -32,41 +31,7 @@ enum Asker<'a> {
 pub(super) async fn command_replay(asked: Asked<'_>) -> Result<(), Failure> {
     let (bot, ctx, command) = asked.parts();
     let lang = Lang::from_locale(&command.locale);
-    let outside = Reach::of_command(command).outside();
-    let guild = if outside { OUTSIDE } else { guild_of(command)? };
-    let mut wanted = None;
-    for option in command.data.options() {
-        match (option.name, option.value) {
-            ("match", ResolvedValue::Integer(id)) if id > 0 => wanted = Some(id as u64),
-            ("match", ResolvedValue::Integer(id)) => {
-                let text = tr(lang, "review-unknown-match", &[("id", &id.to_string())]);
-                tell(ctx, command, text).await;
-                return Ok(());
-            }
-            (name, _) => return Err(BadInput::UnexpectedOption(name.to_string()).into()),
-        }
-    }
-    let found = match wanted {
-        // Outside a server, match numbers are shared by every DM: only
-        // this channel's matches are found here (as /review).
-        Some(id) if outside => bot
-            .service
-            .match_in_guild(guild, id)
-            .await?
-            .filter(|(_, record)| record.channel == command.channel_id.get()),
-        Some(id) => bot.service.match_in_guild(guild, id).await?,
-        None => {
-            bot.service
-                .last_match_in_channel(command.channel_id.get())
-                .await?
-        }
-    };
-    let Some((id, record)) = found else {
-        let text = match wanted {
-            Some(id) => tr(lang, "review-unknown-match", &[("id", &id.to_string())]),
-            None => tr(lang, "review-none", &[]),
-        };
-        tell(ctx, command, text).await;
+    let Some((id, record, _)) = super::learn::asked_match(bot, ctx, command, lang).await? else {
         return Ok(());
     };
     let asker = Asker::Command(command);
