@@ -537,3 +537,85 @@ replay-alt-turning = { $n ->
        *[other] Turning points marked at moves { $list }.
     }
 replay-end-stopped = The match ended before the board decided it.
+
+## Tournaments (SPEC section 6)
+command-tournament = Run a Swiss or round-robin tournament in this channel
+name-tournament = tournament
+command-tournament-create = Open a tournament for sign-up in this channel (you are its host)
+command-tournament-join = Sign up for this channel's tournament
+command-tournament-leave = Leave the sign-up or withdraw; the host may remove a player
+command-tournament-start = Start the tournament (host only)
+command-tournament-standings = The standings of this channel's tournament
+command-tournament-end = End the tournament now: the standings so far are final (host or Manage Messages)
+name-create = create
+name-join = join
+name-start = start
+name-standings = standings
+name-format = format
+name-rounds = rounds
+name-player = player
+option-tournament-game = Which game every table plays
+option-format = Swiss (players of equal score meet) or round robin (everyone meets everyone)
+option-rounds = Swiss rounds (default: the fewest that find a single winner)
+option-tournament-timer = Seconds per move in every game (default: 60 s)
+option-tournament-ranked = Rate every game (Connect Four only)
+option-player = The player to remove (host only; leave out to withdraw yourself)
+tournament-format-swiss = Swiss
+tournament-format-round-robin = Round robin
+
+refusal-tournament-game = Not in a tournament game: it has no undo, hint, pause or rematch. You may move, resign or leave (a loss).
+refusal-tournament-ranked-connect4 = Ranked tournaments are for Connect Four only.
+refusal-tournament-rounds = A Swiss tournament has 1 to 12 rounds.
+refusal-no-tournament = There is no tournament in this channel. Open one with /{ name-tournament } { name-create }.
+refusal-tournament-running = A tournament already runs in this channel; open another in a different channel.
+refusal-tournament-in-thread = A tournament cannot be opened inside a thread: its games need threads of their own. Open it in the channel.
+refusal-tournament-started = The tournament has started: sign-up is closed.
+refusal-tournament-over = That tournament is over.
+refusal-tournament-already-in = You are signed up already.
+refusal-tournament-not-in = That player is not in this tournament.
+refusal-tournament-full = The tournament is full.
+refusal-tournament-too-few = Not enough players yet: a Swiss tournament needs at least 4, a round robin at least 3.
+
+tournament-needs-threads = I cannot run a tournament here: I need the **Create Public Threads** and **Send Messages in Threads** permissions in this channel (each game is played in a thread). Nothing was opened.
+tournament-created = The tournament is open for sign-up: the message below has **Join**, **Leave** and **Start**.
+tournament-joined = You are signed up.
+tournament-left = You are out of the tournament. Games already played still count.
+tournament-removed = The player is out of the tournament. Games already played still count.
+tournament-started = The tournament has started: the first round's games are being set up in threads.
+tournament-ended = The tournament is over: the standings so far are final.
+tournament-title = { $game } tournament · { $format }
+tournament-rounds-auto = as many as it takes
+tournament-rounds-everyone = everyone meets everyone
+tournament-ranked = · ranked
+tournament-terms = Host: { $host } · rounds: { $rounds } · { $seconds } s per move{ $ranked }
+tournament-players = Players ({ $n }/{ $most }): { $names }
+tournament-signup-open = Press **Join** to sign up (at least { $fewest } to start); the host presses **Start**. Every game is played in a thread of this channel; a player who does not move in time loses the game.
+tournament-playing = Round { $round } of { $rounds } is being played.
+tournament-ended-early = Ended early by { $by }: the standings so far are final.
+tournament-over = The tournament is over.
+tournament-thread = Round { $round } · { $first } vs { $second }
+tournament-game-call = { $first } vs { $second }: your round { $round } game. { $first } moves first; { $seconds } s per move, and a player whose time runs out loses.
+tournament-pairings-title = Round { $round } of { $rounds }: pairings
+tournament-pairing-line = { $board }. { $first } vs { $second } { $thread }
+tournament-bye-line = { $name } sits this round out (bye: 1 point).
+tournament-bye = bye (1 point)
+tournament-buchholz = Buchholz
+tournament-sonneborn-berger = Sonneborn–Berger
+tournament-final-title = Final standings: { $title }
+tournament-standings-title = Standings after round { $round } of { $rounds }
+tournament-standing-line = { $rank }. { $name }: { $points } ({ $tiebreak-name } { $tiebreak }, { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}){ $withdrawn }
+tournament-withdrawn = , withdrawn
+tournament-winner = { $n ->
+    [one] The winner: { $names }!
+   *[other] Shared first place: { $names }!
+}
+tournament-column-rank = Rank
+tournament-column-player = Player
+tournament-column-points = Points
+tournament-column-games = Games
+tournament-column-board = Game
+tournament-column-first = Moves first
+tournament-column-second = Moves second

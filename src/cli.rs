@@ -677,10 +677,12 @@ fn seat_names(kind: GameKind, lang: Lang) -> Vec<String> {
 }
 
 /// The permissions the bot asks for when it is invited: View Channel,
-/// Send Messages, Send Messages in Threads, Embed Links, Attach Files and
+/// Send Messages, Create Public Threads and Send Messages in Threads (a
+/// tournament plays each game in a thread), Embed Links, Attach Files and
 /// Read Message History (it edits its own board messages).
 pub const INVITE_PERMISSIONS: u64 = (1 << 10) // View Channel
     | (1 << 11) // Send Messages
+    | (1 << 35) // Create Public Threads
     | (1 << 38) // Send Messages in Threads
     | (1 << 14) // Embed Links
     | (1 << 15) // Attach Files
@@ -1109,11 +1111,11 @@ mod tests {
         assert_eq!(decode_base64("TWFu"), Some(b"Man".to_vec()));
         assert_eq!(decode_base64("TWE="), Some(b"Ma".to_vec()));
         assert_eq!(decode_base64("TQ"), Some(b"M".to_vec()));
-        assert_eq!(INVITE_PERMISSIONS, 274_878_024_704);
+        assert_eq!(INVITE_PERMISSIONS, 309_237_763_072);
         assert_eq!(
             invite_url(42),
             "https://discord.com/oauth2/authorize?client_id=42\
-             &scope=bot+applications.commands&permissions=274878024704"
+             &scope=bot+applications.commands&permissions=309237763072"
         );
         assert_eq!(
             user_install_url(42),

@@ -17,3 +17,4 @@ pub mod review;
 pub mod service;
 pub mod store;
 pub mod table;
+pub mod tournament;

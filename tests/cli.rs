@@ -353,7 +353,7 @@ fn invite_prints_the_url_for_the_application() {
     assert_eq!(
         text(&out.stdout).trim(),
         "Add to a server: https://discord.com/oauth2/authorize?client_id=123456789012345678\
-         &scope=bot+applications.commands&permissions=274878024704\n\
+         &scope=bot+applications.commands&permissions=309237763072\n\
          Add to my apps:  https://discord.com/oauth2/authorize?client_id=123456789012345678\
          &integration_type=1&scope=applications.commands"
     );

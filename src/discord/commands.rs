@@ -14,13 +14,14 @@ use serenity::all::{
 /// The commands that need a server that added the bot: its settings,
 /// ratings, standings, table list and daily puzzle belong to that server.
 /// Every other command works anywhere a person's own install reaches too.
-pub const SERVER_ONLY: [&str; 6] = [
+pub const SERVER_ONLY: [&str; 7] = [
     "settings",
     "rating",
     "leaderboard",
     "stats",
     "tables",
     "puzzle",
+    "tournament",
 ];
 
 /// The game a command name opens.
@@ -108,8 +109,12 @@ fn command(name: &str, description_key: &str) -> CreateCommand {
 
 /// `timer:` on a game command: seconds per move.
 fn timer_option() -> CreateCommandOption {
+    timer_option_described("option-timer")
+}
+
+fn timer_option_described(description_key: &str) -> CreateCommandOption {
     TIMER_CHOICES.iter().fold(
-        option(CommandOptionType::Integer, "timer"),
+        option_described(CommandOptionType::Integer, "timer", description_key),
         |o, &seconds| {
             let label = format!("{seconds} s");
             let locales = Lang::ALL
@@ -223,6 +228,7 @@ pub fn definitions() -> Vec<CreateCommand> {
             choice(o, &format!("game-{}", kind.command()), kind.command())
         });
     commands.push(command("puzzle", "command-puzzle").add_option(puzzle_games));
+    commands.push(tournament_command());
     let timer = ["off", "30", "60", "90"].into_iter().fold(
         option_described(CommandOptionType::String, "timer", "option-settings-timer"),
         |o, value| choice(o, &format!("choice-timer-{value}"), value),
@@ -239,6 +245,65 @@ pub fn definitions() -> Vec<CreateCommand> {
             )),
     );
     commands
+}
+
+/// `/tournament create|join|leave|start|standings|end` (SPEC section 4).
+fn tournament_command() -> CreateCommand {
+    let sub = |name: &str| {
+        option_described(
+            CommandOptionType::SubCommand,
+            name,
+            &format!("command-tournament-{name}"),
+        )
+    };
+    let games = [
+        GameKind::Connect4,
+        GameKind::Connect4ThreeD,
+        GameKind::DOTS_DEFAULT,
+    ]
+    .iter()
+    .fold(
+        option_described(CommandOptionType::String, "game", "option-tournament-game")
+            .required(true),
+        |o, kind| choice(o, &format!("game-{}", kind.command()), kind.command()),
+    );
+    let format = ["swiss", "round-robin"].into_iter().fold(
+        option(CommandOptionType::String, "format").required(true),
+        |o, name| choice(o, &format!("tournament-format-{name}"), name),
+    );
+    let sizes = GameKind::DOTS_SIZES.iter().fold(
+        option(CommandOptionType::String, "size"),
+        |o, (name, _, _)| {
+            let locales = Lang::ALL
+                .into_iter()
+                .filter(|&l| l != Lang::En)
+                .map(|l| (l.discord_locale(), *name));
+            o.add_string_choice_localized(*name, *name, locales)
+        },
+    );
+    let create = sub("create")
+        .add_sub_option(games)
+        .add_sub_option(format)
+        .add_sub_option(
+            option(CommandOptionType::Integer, "rounds")
+                .min_int_value(1)
+                .max_int_value(crate::tournament::MAX_SWISS_ROUNDS as u64),
+        )
+        .add_sub_option(timer_option_described("option-tournament-timer"))
+        .add_sub_option(sizes)
+        .add_sub_option(option_described(
+            CommandOptionType::Boolean,
+            "ranked",
+            "option-tournament-ranked",
+        ));
+    let leave = sub("leave").add_sub_option(option(CommandOptionType::User, "player"));
+    command("tournament", "command-tournament")
+        .add_option(create)
+        .add_option(sub("join"))
+        .add_option(leave)
+        .add_option(sub("start"))
+        .add_option(sub("standings"))
+        .add_option(sub("end"))
 }
 
 /// Reads `/settings` options.

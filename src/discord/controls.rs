@@ -99,6 +99,9 @@ async fn component_action(
     component: &ComponentInteraction,
     arrived: Instant,
 ) -> Result<(), Failure> {
+    if component.data.custom_id.starts_with("t1:") {
+        return super::tournament::on_click(bot, ctx, component).await;
+    }
     let Some(id) = ControlId::decode(&component.data.custom_id) else {
         return Err(Refusal::UnknownControl.into());
     };

@@ -27,6 +27,7 @@ mod settings;
 mod show;
 mod standings;
 mod tables;
+mod tournament;
 
 pub use run::{start, Backoff, Fatal, Running, StartError, EXIT_CONFIG, RETRY_CAP};
 
@@ -58,6 +59,8 @@ struct Bot {
     draining: std::sync::atomic::AtomicBool,
     /// Interactions being handled right now.
     in_flight: std::sync::atomic::AtomicUsize,
+    /// The tournaments' messages being published.
+    tournament_posts: tournament::Posts,
 }
 
 struct Handler(Arc<Bot>);
@@ -188,6 +191,7 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, ar
         "leaderboard" => standings::leaderboard(asked).await,
         "stats" => standings::stats(asked).await,
         "tables" => tables::command_tables(asked).await,
+        "tournament" => tournament::command_tournament(asked).await,
         "review" => learn::review(asked).await,
         "replay" => replay::command_replay(asked).await,
         "puzzle" => learn::puzzle(asked).await,

@@ -285,6 +285,13 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
         .restore_owned(|guild| shards.is_none_or(|s| s.owns(guild)))
         .await
         .map_err(StartError::Store)?;
+    let tournaments = service
+        .restore_tournaments(|guild| shards.is_none_or(|s| s.owns(guild)))
+        .await
+        .map_err(StartError::Store)?;
+    if tournaments > 0 {
+        info!("restored {tournaments} tournaments");
+    }
     service.spawn_sweeper();
     info!(
         "restored {restored} tables in {} ms",
@@ -313,6 +320,7 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
         registered: Default::default(),
         draining: Default::default(),
         in_flight: Default::default(),
+        tournament_posts: Default::default(),
     });
     let built = Arc::new(OnceLock::new());
     // The listener answers ("connecting") while Discord cannot be reached.
@@ -410,12 +418,19 @@ fn spawn_publisher(
     mut notices: tokio::sync::mpsc::UnboundedReceiver<Notice>,
 ) {
     tokio::spawn(async move {
-        while let Some(Notice::Board(no)) = notices.recv().await {
+        while let Some(notice) = notices.recv().await {
             let bot = bot.clone();
             let http = http.clone();
-            tokio::spawn(async move {
-                publish::publish(&http, &bot.service, &bot.boards, no).await;
-            });
+            match notice {
+                Notice::Board(no) => {
+                    tokio::spawn(async move {
+                        publish::publish(&http, &bot.service, &bot.boards, no).await;
+                    });
+                }
+                Notice::Tournament(id) => {
+                    tokio::spawn(super::tournament::publish(bot, http, id));
+                }
+            }
         }
     });
 }

@@ -130,6 +130,10 @@ fn sample_args(count: u32) -> Vec<(&'static str, Box<dyn Arg>)> {
         "b",
         "from",
         "to",
+        "round",
+        "rounds",
+        "fewest",
+        "most",
     ];
     let texts = [
         "state",
@@ -181,6 +185,15 @@ fn sample_args(count: u32) -> Vec<(&'static str, Box<dyn Arg>)> {
         "command",
         "words",
         "ending",
+        "second",
+        "thread",
+        "names",
+        "points",
+        "tiebreak",
+        "tiebreak-name",
+        "withdrawn",
+        "by",
+        "format",
     ];
     let mut args: Vec<(&'static str, Box<dyn Arg>)> = Vec::new();
     for name in numbers {

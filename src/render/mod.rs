@@ -26,6 +26,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+pub use draw::Align;
 pub use position::{dots_view, position};
 pub use replay::{
     replay, Animation, ReplayMatch, TurningMark, END_DELAY, MOVE_DELAY, START_DELAY, TURNING_DELAY,
@@ -37,7 +38,7 @@ pub use view::{column_letter, dot_name, CubeView, DotsLine, DotsView, GridView};
 
 use crate::game::Seat;
 use crate::i18n::{tr, Lang};
-use draw::{rgb, square, Align, Draw, Mask, Rgb};
+use draw::{rgb, square, Draw, Mask, Rgb};
 use image::RgbImage;
 use indexed::{Indexed, Palette};
 use std::sync::Arc;

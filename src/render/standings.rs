@@ -798,3 +798,70 @@ mod tests {
         }
     }
 }
+
+// ---------------------------------------------------------------- tournaments
+
+/// A column of a tournament's picture: its header, where it is and how it
+/// is aligned there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Column {
+    pub header: String,
+    pub x: f32,
+    pub align: Align,
+}
+
+/// A tournament's pairings or standings as a picture: a title, columns,
+/// and rows of cells (the first cell of a ranked row is its rank, drawn
+/// in a disc), with the words for screen readers given by the caller.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TournamentTable {
+    pub title: String,
+    pub columns: Vec<Column>,
+    pub rows: Vec<Vec<String>>,
+    /// The first cell is a rank: draw it in a disc.
+    pub ranked: bool,
+    /// Rows drawn muted (a withdrawn player).
+    pub muted: Vec<usize>,
+    pub alt: String,
+}
+
+/// Where a tournament picture's columns may go (it is [`WIDTH`] wide).
+pub const TOURNAMENT_WIDTH: f32 = WIDTH as f32;
+
+/// Draws a [`TournamentTable`].
+pub fn tournament_table(view: &TournamentTable) -> Image {
+    let rows = view.rows.len().max(1) as i32;
+    let height = TITLE_HEIGHT + HEADER_HEIGHT + rows * ROW_HEIGHT + PAD;
+    let mut canvas = Canvas::new(WIDTH, height as u32);
+    title_band(&mut canvas, &view.title);
+    let hy = (TITLE_HEIGHT + HEADER_HEIGHT / 2) as f32;
+    for c in &view.columns {
+        let header = fit(&c.header, 13.0, 160.0);
+        canvas.text(&header, c.x, hy, 13.0, MUTED, c.align);
+    }
+    let mut y = TITLE_HEIGHT + HEADER_HEIGHT;
+    for (i, row) in view.rows.iter().enumerate() {
+        let shade = if i % 2 == 0 { PAPER } else { BACKGROUND };
+        canvas.rect(0, y, WIDTH as i32, y + ROW_HEIGHT, shade);
+        let cy = (y + ROW_HEIGHT / 2) as f32;
+        let ink = if view.muted.contains(&i) { MUTED } else { INK };
+        for (j, (cell, column)) in row.iter().zip(&view.columns).enumerate() {
+            if j == 0 && view.ranked {
+                if let Ok(rank) = cell.parse::<u32>() {
+                    rank_disc(&mut canvas, rank, column.x, cy);
+                    continue;
+                }
+            }
+            // A cell runs to the next column's start.
+            let next = view.columns.get(j + 1).map_or(WIDTH as f32 - 16.0, |c| c.x);
+            let room = match column.align {
+                Align::Left => (next - column.x - 12.0).max(40.0),
+                _ => 120.0,
+            };
+            let text = fit(cell, 16.0, room);
+            canvas.text(&text, column.x, cy, 16.0, ink, column.align);
+        }
+        y += ROW_HEIGHT;
+    }
+    finish(canvas, view.alt.clone())
+}

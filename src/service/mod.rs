@@ -20,6 +20,7 @@ mod replay;
 mod review;
 mod settings;
 mod tables;
+mod tournament;
 mod turns;
 
 pub use limits::Busy;
@@ -124,6 +125,9 @@ pub enum Notice {
     /// Table `no` changed without an interaction to answer (a CPU move, an
     /// expired clock, a restore): bring its board message up to date.
     Board(u64),
+    /// Tournament `id` changed: post or update its messages, create the
+    /// threads and open the tables its round still lacks.
+    Tournament(u64),
 }
 
 /// Which table an action is for.
@@ -231,6 +235,7 @@ pub struct Service {
     reviewing: Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>,
     /// Replays made lately, and the one being made at each table.
     replays: replay::Replays,
+    tournaments: Mutex<tournament::Tournaments>,
 }
 
 impl Service {
@@ -260,6 +265,7 @@ impl Service {
             busy: limits::Counts::default(),
             reviewing: Mutex::default(),
             replays: replay::Replays::default(),
+            tournaments: Mutex::default(),
         };
         (Arc::new(service), rx)
     }
@@ -362,9 +368,11 @@ impl Service {
                 registry
                     .running_in
                     .insert(slot.channel, (slot.no, live.table.kind()));
-                registry
-                    .hosts
-                    .insert(slot.no, (live.table.guild(), live.table.host()));
+                if live.table.tournament().is_none() {
+                    registry
+                        .hosts
+                        .insert(slot.no, (live.table.guild(), live.table.host()));
+                }
             }
             let effects = Effects {
                 cpu_turn: live.table.cpu_to_move(),
@@ -385,7 +393,7 @@ impl Service {
 
     /// Opens a table in its channel (refused while another runs there).
     pub async fn open(self: &Arc<Self>, opening: Opening) -> Result<Table, Failure> {
-        self.open_table(opening, None).await
+        self.open_table(opening, How::Plain).await
     }
 
     /// Opens a table that plays a daily puzzle ([`Table::open_puzzle`]).
@@ -394,20 +402,22 @@ impl Service {
         opening: Opening,
         puzzle: Puzzle,
     ) -> Result<Table, Failure> {
-        self.open_table(opening, Some(puzzle)).await
+        self.open_table(opening, How::Puzzle(puzzle)).await
     }
 
-    async fn open_table(
-        self: &Arc<Self>,
-        opening: Opening,
-        puzzle: Option<Puzzle>,
-    ) -> Result<Table, Failure> {
+    async fn open_table(self: &Arc<Self>, opening: Opening, how: How) -> Result<Table, Failure> {
         let now = self.now();
+        let for_tournament = matches!(how, How::Tournament { .. });
         let (table, effects) = {
             let mut rng = self.rng.lock().unwrap_or_else(|e| e.into_inner());
-            match puzzle {
-                Some(puzzle) => Table::open_puzzle(opening, puzzle, now, &mut *rng)?,
-                None => Table::open(opening, now, &mut *rng)?,
+            match how {
+                How::Puzzle(puzzle) => Table::open_puzzle(opening, puzzle, now, &mut *rng)?,
+                How::Plain => Table::open(opening, now, &mut *rng)?,
+                How::Tournament {
+                    first,
+                    second,
+                    game,
+                } => Table::open_tournament_game(opening, first, second, game, now, &mut *rng)?,
             }
         };
         let (no, channel) = (table.no(), table.channel());
@@ -418,11 +428,15 @@ impl Service {
                 return Err(Refusal::TableRunning { kind }.into());
             }
             let cap = self.limits().tables_per_person;
-            if limits::hosted(&mut registry, table.guild(), table.host()) >= cap {
+            // A tournament's games are the tournament's, not their host's.
+            if !for_tournament && limits::hosted(&mut registry, table.guild(), table.host()) >= cap
+            {
                 return Err(Failure::Busy(Busy::Tables));
             }
             registry.running_in.insert(channel, (no, table.kind()));
-            registry.hosts.insert(no, (table.guild(), table.host()));
+            if !for_tournament {
+                registry.hosts.insert(no, (table.guild(), table.host()));
+            }
         }
         let (table, effects) = match patiently(|| self.store.save_new(&table, now)).await {
             Ok(None) => (table, effects),
@@ -753,10 +767,13 @@ impl Service {
             }
         }
         if was_running && !live.table.is_running() {
-            let mut registry = self.registry();
-            if registry.running_in.get(&slot.channel).map(|r| r.0) == Some(slot.no) {
-                registry.running_in.remove(&slot.channel);
+            {
+                let mut registry = self.registry();
+                if registry.running_in.get(&slot.channel).map(|r| r.0) == Some(slot.no) {
+                    registry.running_in.remove(&slot.channel);
+                }
             }
+            self.tournament_game_over(&live.table);
         }
         self.follow_up(slot, live, effects);
         Ok(live.table.clone())
@@ -863,6 +880,17 @@ impl Service {
             verdict,
         })
     }
+}
+
+/// How a table opens.
+enum How {
+    Plain,
+    Puzzle(Puzzle),
+    Tournament {
+        first: (UserId, String),
+        second: (UserId, String),
+        game: crate::table::TournamentGame,
+    },
 }
 
 /// Runs a write, trying again while the database is busy (a backup or

@@ -9,6 +9,7 @@
 mod forget;
 mod ratings;
 mod stats;
+mod tournaments;
 
 pub use forget::Forgotten;
 pub use ratings::{LeaderLine, Leaderboard, RatingRow};

@@ -71,6 +71,12 @@ impl Table {
                 offer(Control::Leave),
                 offer(Control::Start),
             ],
+            // A tournament game: moves, resigning and leaving (a loss);
+            // once over, its replay.
+            Phase::Playing if self.tournament.is_some() => {
+                shown(&[(Control::Resign, true), (Control::Leave, true)])
+            }
+            Phase::Finished(_) if self.tournament.is_some() => shown(&[(Control::Replay, true)]),
             Phase::Playing => {
                 let paused = self.paused.is_some();
                 let undo_asked = self.undo_request.is_some();
@@ -123,6 +129,9 @@ impl Table {
         if self.puzzle.is_some() {
             return Err(Refusal::NoUndoInPuzzle);
         }
+        if self.tournament.is_some() {
+            return Err(Refusal::TournamentGame);
+        }
         Ok(())
     }
 
@@ -130,6 +139,7 @@ impl Table {
     /// (too deep to read alone); never in a puzzle, which it would solve.
     pub fn offers_hint(&self) -> bool {
         self.puzzle.is_none()
+            && self.tournament.is_none()
             && (self.kind == GameKind::Connect4ThreeD || self.players.iter().any(Player::is_cpu))
     }
 

@@ -408,6 +408,21 @@ pub struct Table {
     /// Set on a table that plays a daily puzzle.
     #[serde(skip_serializing_if = "Option::is_none")]
     puzzle: Option<Puzzle>,
+    /// Set on a table that plays a game of a tournament.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tournament: Option<TournamentGame>,
+}
+
+/// Which game of a tournament a table plays: its games have no undo, hint,
+/// pause, rematch or seat change, and their end is the tournament's to
+/// hear.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentGame {
+    pub tournament: u64,
+    /// The round, counted from 0.
+    pub round: usize,
+    /// The pairing in the round, counted from 0.
+    pub board: usize,
 }
 
 /// Read-only queries, one per field.
@@ -519,6 +534,9 @@ impl Table {
         &self.rating_changes
     }
     /// Set on a table that plays a daily puzzle.
+    pub fn tournament(&self) -> Option<TournamentGame> {
+        self.tournament
+    }
     pub fn puzzle(&self) -> Option<&Puzzle> {
         self.puzzle.as_ref()
     }
@@ -687,6 +705,9 @@ impl Table {
 
     /// One method per family of actions.
     fn dispatch(&mut self, action: Action, now: u64) -> Result<Effects, Refusal> {
+        if self.tournament.is_some() && !Self::tournament_allows(&action) {
+            return Err(Refusal::TournamentGame);
+        }
         match action {
             Action::Move { user, mv, stamp } => self.person_moves(user, mv, stamp),
             Action::CpuMove { mv, stamp } => self.cpu_moves(mv, stamp),
@@ -741,6 +762,22 @@ impl Table {
                 level,
             } => self.set_rules(user, timer, rotate, level),
         }
+    }
+
+    /// What a tournament game allows: moves, resigning, leaving (a loss),
+    /// the clocks, and ending it with no result (a moderator, the
+    /// tournament's end, its place gone).
+    fn tournament_allows(action: &Action) -> bool {
+        matches!(
+            action,
+            Action::Move { .. }
+                | Action::CpuMove { .. }
+                | Action::Resign { .. }
+                | Action::Leave { .. }
+                | Action::Tick { .. }
+                | Action::End { .. }
+                | Action::PlaceGone
+        )
     }
 
     fn check_playing(&self) -> Result<(), Refusal> {

@@ -2,8 +2,8 @@
 //! puzzle), the invited people's answers, and the start of a match.
 
 use super::{
-    Answer, Closed, Effects, Invite, Phase, Player, Puzzle, Refusal, Rules, Table, UserId,
-    INVITATION_MS,
+    Answer, Closed, Effects, Invite, Phase, Player, Puzzle, Refusal, Rules, Table, TournamentGame,
+    UserId, INVITATION_MS,
 };
 use crate::cpu::Level;
 use crate::game::{AnyGame, Game, GameKind, Seat};
@@ -102,6 +102,7 @@ impl Table {
             ranked: opening.ranked,
             rating_changes: Vec::new(),
             puzzle: None,
+            tournament: None,
         };
         if opening.open {
             // Invited people keep their seats; the rest are free.
@@ -185,6 +186,58 @@ impl Table {
         // The match starts again, this time from the puzzle's position.
         table.matches = 0;
         let players = table.players.clone();
+        let effects = table.start_match(players, now)?;
+        table.settle_clock(now);
+        Ok((table, effects))
+    }
+
+    /// A table for a game of a tournament: `first` and `second` sit in
+    /// that order (seat 0 moves first) and the match starts at once, with
+    /// the tournament's timer, never rotating. The host is the first
+    /// player (a tournament game has nothing only a host may do).
+    pub fn open_tournament_game(
+        opening: Opening,
+        first: (UserId, String),
+        second: (UserId, String),
+        game: TournamentGame,
+        now: u64,
+        rng: &mut impl Rng,
+    ) -> Result<(Table, Effects), Refusal> {
+        let opening = Opening {
+            host: first.0,
+            host_name: first.1.clone(),
+            invited: Vec::new(),
+            self_play: false,
+            host_seat: Some(0),
+            open: false,
+            rules: Rules {
+                rotate: false,
+                ..opening.rules
+            },
+            ..opening
+        };
+        let ranked = opening.ranked;
+        let (mut table, _) = Table::open(
+            Opening {
+                ranked: false,
+                ..opening
+            },
+            now,
+            rng,
+        )?;
+        table.ranked = ranked;
+        table.tournament = Some(game);
+        table.matches = 0;
+        let players = vec![
+            Player::Person {
+                id: first.0,
+                name: first.1,
+            },
+            Player::Person {
+                id: second.0,
+                name: second.1,
+            },
+        ];
         let effects = table.start_match(players, now)?;
         table.settle_clock(now);
         Ok((table, effects))

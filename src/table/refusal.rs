@@ -101,6 +101,25 @@ pub enum Refusal {
     RankedOutside,
     /// Playing every seat oneself is for two-seat games.
     SelfPlayForTwo,
+    /// A tournament game has no undo, hint, pause, rematch or seat change.
+    TournamentGame,
+    /// Ranked tournaments are for Connect Four.
+    TournamentRankedConnect4,
+    /// Swiss rounds are 1 to 12.
+    TournamentRounds,
+    /// No tournament in this channel.
+    NoTournament,
+    /// A tournament already runs in this channel.
+    TournamentRunning,
+    /// A tournament's games need threads of their own: not inside a thread.
+    TournamentInThread,
+    TournamentStarted,
+    TournamentOver,
+    TournamentAlreadyIn,
+    TournamentNotIn,
+    TournamentFull,
+    /// Too few players to start.
+    TournamentTooFew,
 }
 
 impl Refusal {
@@ -162,6 +181,18 @@ impl Refusal {
             Refusal::RankedOff => "refusal-ranked-off",
             Refusal::RankedOutside => "refusal-ranked-outside",
             Refusal::SelfPlayForTwo => "error-self-in-three",
+            Refusal::TournamentGame => "refusal-tournament-game",
+            Refusal::TournamentRankedConnect4 => "refusal-tournament-ranked-connect4",
+            Refusal::TournamentRounds => "refusal-tournament-rounds",
+            Refusal::NoTournament => "refusal-no-tournament",
+            Refusal::TournamentRunning => "refusal-tournament-running",
+            Refusal::TournamentInThread => "refusal-tournament-in-thread",
+            Refusal::TournamentStarted => "refusal-tournament-started",
+            Refusal::TournamentOver => "refusal-tournament-over",
+            Refusal::TournamentAlreadyIn => "refusal-tournament-already-in",
+            Refusal::TournamentNotIn => "refusal-tournament-not-in",
+            Refusal::TournamentFull => "refusal-tournament-full",
+            Refusal::TournamentTooFew => "refusal-tournament-too-few",
         }
     }
 

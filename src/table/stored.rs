@@ -4,7 +4,7 @@
 
 use super::{
     Departure, Lang, Level, MatchEnd, Paused, Phase, Player, Puzzle, RatingChange, Rules,
-    SeatChange, Table, TurnClock, UserId,
+    SeatChange, Table, TournamentGame, TurnClock, UserId,
 };
 use crate::game::{AnyGame, Game, GameKind, IllegalMove, Move, Outcome, Seat};
 use serde::Deserialize;
@@ -111,6 +111,8 @@ pub(super) struct StoredTable {
     rating_changes: Vec<RatingChange>,
     #[serde(default)]
     puzzle: Option<Puzzle>,
+    #[serde(default)]
+    tournament: Option<TournamentGame>,
 }
 
 impl TryFrom<StoredTable> for Table {
@@ -146,6 +148,7 @@ impl TryFrom<StoredTable> for Table {
             ranked: s.ranked,
             rating_changes: s.rating_changes,
             puzzle: s.puzzle,
+            tournament: s.tournament,
         };
         table.check()?;
         Ok(table)

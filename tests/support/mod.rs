@@ -203,6 +203,12 @@ pub struct State {
     pub moderator_deleted: BTreeSet<u64>,
     /// Channels the bot has no access to (`StandIn::deny_channel`).
     pub denied_channels: BTreeSet<u64>,
+    /// Channels where the bot may not create threads or write in them
+    /// (`StandIn::deny_threads`).
+    pub no_threads: BTreeSet<u64>,
+    /// Threads the bot created (`POST /channels/{id}/threads`), in order:
+    /// (thread, parent, name, auto-archive minutes).
+    pub threads_created: Vec<(u64, u64, String, u64)>,
     /// Channels only a person's own install reaches, with the interaction
     /// `context` Discord sends from them: 1 a DM with the bot, 2 a DM or
     /// group DM between people (`StandIn::add_bot_dm`, `add_group_dm`),
@@ -332,6 +338,8 @@ impl StandIn {
             fault_hits: vec![],
             moderator_deleted: BTreeSet::new(),
             denied_channels: BTreeSet::new(),
+            no_threads: BTreeSet::new(),
+            threads_created: vec![],
             private_contexts: BTreeMap::new(),
             private_channel_calls: vec![],
             no_external_apps: BTreeSet::new(),
@@ -672,7 +680,7 @@ impl StandIn {
         Self::dispatch_locked(&mut st, event, data)
     }
 
-    fn dispatch_locked(st: &mut State, event: &str, data: Value) -> u64 {
+    pub(crate) fn dispatch_locked(st: &mut State, event: &str, data: Value) -> u64 {
         // Discord sends a guild's events to the shard that owns the guild.
         let guild = data
             .get("guild_id")
@@ -777,6 +785,8 @@ impl StandIn {
             "attachment_size_limit": 10_485_760,
             "app_permissions": if st.denied_channels.contains(&channel) {
                 model::app_permissions_without_access()
+            } else if st.no_threads.contains(&channel) {
+                model::app_permissions_without_threads()
             } else {
                 model::MEMBER_PERMISSIONS.to_string()
             },
@@ -1699,6 +1709,19 @@ impl StandIn {
             "stand-in: unknown channel {channel}"
         );
         st.denied_channels.insert(channel);
+    }
+
+    /// Takes Create Public Threads and Send Messages in Threads from the
+    /// bot in `channel`: interactions from it say so in `app_permissions`,
+    /// and creating a thread there answers 403 Missing Permissions.
+    pub fn deny_threads(&self, channel: u64) {
+        self.lock().no_threads.insert(channel);
+    }
+
+    /// The threads the bot created: (thread, parent, name, auto-archive
+    /// minutes), in order.
+    pub fn threads_created(&self) -> Vec<(u64, u64, String, u64)> {
+        self.lock().threads_created.clone()
     }
 
     /// Gives the bot its access to `channel` back (see [`StandIn::deny_channel`]).

@@ -499,6 +499,13 @@ pub fn app_permissions_without_access() -> String {
     (all & !((1 << 10) | (1 << 11))).to_string()
 }
 
+/// `MEMBER_PERMISSIONS` without Create Public Threads and Send Messages in
+/// Threads.
+pub fn app_permissions_without_threads() -> String {
+    let all: u64 = MEMBER_PERMISSIONS.parse().expect("permissions");
+    (all & !((1 << 35) | (1 << 38))).to_string()
+}
+
 pub fn member_json(u: &User, joined_at: &str, with_user: bool) -> Value {
     let mut m = json!({
         "roles": [],

@@ -7,8 +7,8 @@ use serde_json::{json, Value};
 
 use super::http::{self, multipart_boundary, parse_multipart, Part, Request, Response};
 use super::model::{
-    iso_now, member_json, user_json, ApiError, Attachment, FaultCause, FaultHit, Msg, Reply,
-    Violation, EPHEMERAL, LOADING,
+    iso_now, member_json, user_json, ApiError, Attachment, Channel, FaultCause, FaultHit, Msg,
+    Reply, Violation, EPHEMERAL, LOADING,
 };
 use super::rules::{self, Problems};
 use super::{FaultAction, Inner, RequestRecord, State};
@@ -405,6 +405,7 @@ fn route_api(inner: &Inner, st: &mut State, req: &Request, segs: &[&str]) -> Res
             let id = create_message(st, ch, &payload, atts, None, false, 0)?;
             Ok(Response::json(200, &message_json(inner, st, id)))
         }
+        ("POST", ["channels", ch, "threads"]) => create_thread(st, req, ch),
         ("GET", ["channels", ch, "messages"]) => {
             let ch = channel(st, ch)?;
             let limit: usize = req
@@ -454,6 +455,69 @@ fn route_api(inner: &Inner, st: &mut State, req: &Request, segs: &[&str]) -> Res
         }
         _ => Err(not_found()),
     }
+}
+
+/// `POST /channels/{id}/threads` (a thread without a starter message), as
+/// Discord checks it: a text channel of a guild, a name of 1 to 100
+/// characters, type 11 (public), an auto-archive of 60, 1440, 4320 or
+/// 10080 minutes, and the bot's Create Public Threads permission there.
+/// The new thread is announced with THREAD_CREATE.
+fn create_thread(st: &mut State, req: &Request, ch: &str) -> Res {
+    let parent = channel(st, ch)?;
+    if st.channels[&parent].kind != 0 {
+        return Err(Refusal::new(
+            400,
+            50024,
+            "Cannot execute action on this channel type",
+        ));
+    }
+    if st.no_threads.contains(&parent) {
+        return Err(Refusal::new(403, 50013, "Missing Permissions"));
+    }
+    let (payload, _) = parse_body(req)?;
+    let name = payload.get("name").and_then(Value::as_str).unwrap_or("");
+    let length = name.chars().count();
+    let kind = payload.get("type").and_then(Value::as_u64).unwrap_or(12);
+    let archive = payload
+        .get("auto_archive_duration")
+        .and_then(Value::as_u64)
+        .unwrap_or(4320);
+    let mut p = Problems::new();
+    if !(1..=100).contains(&length) {
+        p.push(("name".into(), "Must be between 1 and 100 in length.".into()));
+    }
+    if kind != 11 {
+        p.push(("type".into(), "Value must be one of {11, 12}.".into()));
+    }
+    if ![60, 1440, 4320, 10080].contains(&archive) {
+        p.push((
+            "auto_archive_duration".into(),
+            "Value must be one of {60, 1440, 4320, 10080}.".into(),
+        ));
+    }
+    if !p.is_empty() {
+        return Err(Refusal::form(p));
+    }
+    let id = st.snowflake();
+    let guild = st.channels[&parent].guild;
+    st.channels.insert(
+        id,
+        Channel {
+            id,
+            name: name.to_owned(),
+            kind: 11,
+            parent_id: Some(parent),
+            guild,
+        },
+    );
+    st.threads_created
+        .push((id, parent, name.to_owned(), archive));
+    let mut v = channel_json(st, id, true);
+    v["thread_metadata"]["auto_archive_duration"] = json!(archive);
+    v["member_count"] = json!(1);
+    v["message_count"] = json!(0);
+    super::StandIn::dispatch_locked(st, "THREAD_CREATE", v.clone());
+    Ok(Response::json(201, &v))
 }
 
 fn guild(st: &State, g: &str) -> Result<u64, Refusal> {
