@@ -104,6 +104,28 @@ impl EventHandler for Handler {
         self.0.service.close_where(place).await;
     }
 
+    // A thread a tournament game is played in stays open for its round:
+    // one Discord archived (its auto-archive ran out) is reopened.
+    async fn thread_update(&self, ctx: Context, _: Option<GuildChannel>, thread: GuildChannel) {
+        let archived = thread
+            .thread_metadata
+            .is_some_and(|m| m.archived && !m.locked);
+        if !archived {
+            return;
+        }
+        let Some(table) = self.0.service.running_table(thread.id.get()).await else {
+            return;
+        };
+        if table.tournament().is_none() {
+            return;
+        }
+        let open = serenity::all::EditThread::new().archived(false);
+        match thread.id.edit_thread(&ctx.http, open).await {
+            Ok(_) => info!("reopened the archived thread of table {}", table.no()),
+            Err(e) => error!("could not reopen the thread of table {}: {e}", table.no()),
+        }
+    }
+
     async fn thread_delete(
         &self,
         _: Context,

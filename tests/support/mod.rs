@@ -206,6 +206,11 @@ pub struct State {
     /// Channels where the bot may not create threads or write in them
     /// (`StandIn::deny_threads`).
     pub no_threads: BTreeSet<u64>,
+    /// Archived threads (`StandIn::archive_thread`); the bot reopens one
+    /// with `PATCH /channels/{id}` `{"archived": false}`.
+    pub archived: BTreeSet<u64>,
+    /// Threads the bot reopened, in order.
+    pub reopened: Vec<u64>,
     /// Threads the bot created (`POST /channels/{id}/threads`), in order:
     /// (thread, parent, name, auto-archive minutes).
     pub threads_created: Vec<(u64, u64, String, u64)>,
@@ -339,6 +344,8 @@ impl StandIn {
             moderator_deleted: BTreeSet::new(),
             denied_channels: BTreeSet::new(),
             no_threads: BTreeSet::new(),
+            archived: BTreeSet::new(),
+            reopened: vec![],
             threads_created: vec![],
             private_contexts: BTreeMap::new(),
             private_channel_calls: vec![],
@@ -1716,6 +1723,20 @@ impl StandIn {
     /// and creating a thread there answers 403 Missing Permissions.
     pub fn deny_threads(&self, channel: u64) {
         self.lock().no_threads.insert(channel);
+    }
+
+    /// Discord archives `thread` (its auto-archive ran out): THREAD_UPDATE
+    /// with `archived: true`, as Discord sends it.
+    pub fn archive_thread(&self, thread: u64) {
+        let mut st = self.lock();
+        st.archived.insert(thread);
+        let v = rest::channel_json(&st, thread, true);
+        Self::dispatch_locked(&mut st, "THREAD_UPDATE", v);
+    }
+
+    /// The threads the bot reopened, in order.
+    pub fn reopened(&self) -> Vec<u64> {
+        self.lock().reopened.clone()
     }
 
     /// The threads the bot created: (thread, parent, name, auto-archive

@@ -406,6 +406,19 @@ fn route_api(inner: &Inner, st: &mut State, req: &Request, segs: &[&str]) -> Res
             Ok(Response::json(200, &message_json(inner, st, id)))
         }
         ("POST", ["channels", ch, "threads"]) => create_thread(st, req, ch),
+        ("PATCH", ["channels", ch]) => {
+            // Only reopening an archived thread is modelled.
+            let ch = channel(st, ch)?;
+            let (payload, _) = parse_body(req)?;
+            if st.channels[&ch].kind != 11 || payload.get("archived") != Some(&json!(false)) {
+                return Err(Refusal::new(400, 50035, "Invalid Form Body"));
+            }
+            st.archived.remove(&ch);
+            st.reopened.push(ch);
+            let v = channel_json(st, ch, true);
+            super::StandIn::dispatch_locked(st, "THREAD_UPDATE", v.clone());
+            Ok(Response::json(200, &v))
+        }
         ("GET", ["channels", ch, "messages"]) => {
             let ch = channel(st, ch)?;
             let limit: usize = req
@@ -589,7 +602,7 @@ pub fn channel_json(st: &State, ch: u64, full: bool) -> Value {
     });
     if c.kind == 11 {
         v["thread_metadata"] = json!({
-            "archived": false, "auto_archive_duration": 1440, "archive_timestamp": st.joined_at, "locked": false
+            "archived": st.archived.contains(&ch), "auto_archive_duration": 1440, "archive_timestamp": st.joined_at, "locked": false
         });
         v["owner_id"] = json!(st.bot_id.to_string());
     }
