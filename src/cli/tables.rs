@@ -92,9 +92,9 @@ pub fn forget(args: &ForgetArgs) -> ToolResult {
             .await
             .map_err(|e| failed(e.to_string()))?;
         println!(
-            "user {user}: {} table(s) and {} match(es) cleaned, {} rating(s) and {} puzzle \
-             solve(s) deleted",
-            done.tables, done.matches, done.ratings, done.solves
+            "user {user}: {} table(s), {} match(es) and {} tournament(s) cleaned, {} rating(s) \
+             and {} puzzle solve(s) deleted",
+            done.tables, done.matches, done.tournaments, done.ratings, done.solves
         );
         Ok(())
     })

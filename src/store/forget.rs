@@ -18,6 +18,7 @@ pub struct Forgotten {
     pub matches: u64,
     pub ratings: u64,
     pub solves: u64,
+    pub tournaments: u64,
 }
 
 /// The table fields that hold no person: the position and its moves hold
@@ -74,6 +75,29 @@ fn scrub(value: &mut Value, user: UserId) -> bool {
     }
 }
 
+/// Takes `user` out of a stored tournament: their entry keeps its place
+/// (the pairings and standings name players by place) with id 0 and no
+/// name, and the host or the ender they were holds 0. Only those fields
+/// hold people (the rounds hold places and message numbers).
+fn scrub_tournament(value: &mut Value, user: UserId) -> bool {
+    let mut changed = false;
+    if let Some(players) = value.get_mut("players") {
+        changed |= scrub(players, user);
+    }
+    if value.get("host").and_then(Value::as_u64) == Some(user) {
+        value["host"] = Value::from(0u64);
+        value["host_name"] = Value::from("");
+        changed = true;
+    }
+    if let Some(early) = value.pointer_mut("/stage/Finished/early") {
+        if early.as_u64() == Some(user) {
+            *early = Value::from(0u64);
+            changed = true;
+        }
+    }
+    changed
+}
+
 impl Store {
     /// Removes `user`'s names and id from every stored table and match and
     /// deletes their ratings and puzzle solves, in one transaction.
@@ -119,6 +143,25 @@ impl Store {
                 done.matches += 1;
             }
         }
+        let tournaments = sqlx::query("SELECT id, state FROM tournaments WHERE state LIKE $1")
+            .bind(format!("%{user}%"))
+            .fetch_all(&mut *tx)
+            .await?;
+        for row in tournaments {
+            let id: i64 = row.try_get(0)?;
+            let state: String = row.try_get(1)?;
+            let Ok(mut value) = serde_json::from_str::<Value>(&state) else {
+                continue;
+            };
+            if scrub_tournament(&mut value, user) {
+                sqlx::query("UPDATE tournaments SET state = $1 WHERE id = $2")
+                    .bind(value.to_string())
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+                done.tournaments += 1;
+            }
+        }
         // Their /stats lines name them by id: the matches no longer do.
         sqlx::query("DELETE FROM match_results WHERE user_id = $1")
             .bind(to_i64(user))
@@ -158,5 +201,26 @@ mod tests {
             ])
         );
         assert!(!scrub(&mut seats, 42));
+    }
+
+    #[test]
+    fn a_tournament_keeps_the_place_and_loses_the_person() {
+        let mut t = serde_json::json!({
+            "id": 42, "host": 42, "host_name": "Ana",
+            "players": [{"id": 42, "name": "Ana", "rating": 0.0, "withdrawn": null},
+                        {"id": 7, "name": "Bo", "rating": 0.0, "withdrawn": 42}],
+            "rounds": [{"boards": [{"first": 42, "second": 1}]}],
+            "stage": {"Finished": {"early": 42}},
+        });
+        assert!(scrub_tournament(&mut t, 42));
+        assert_eq!(t["id"], 42, "the tournament's own number stays");
+        assert_eq!(t["host"], 0);
+        assert_eq!(t["host_name"], "");
+        assert_eq!(t["players"][0]["name"], "");
+        assert_eq!(t["players"][0]["id"], 0);
+        assert_eq!(t["players"][1]["name"], "Bo");
+        assert_eq!(t["rounds"][0]["boards"][0]["first"], 42, "places stay");
+        assert_eq!(t["stage"]["Finished"]["early"], 0);
+        assert!(!scrub_tournament(&mut t, 42));
     }
 }
