@@ -245,16 +245,24 @@ impl Service {
         };
         let (first, second) = (person(b.first), person(b.second));
         drop(live);
-        let table = self
-            .open_table(
-                opening,
-                super::How::Tournament {
-                    first,
-                    second,
-                    game,
-                },
-            )
-            .await?;
+        // Opened before a restart that came before the tournament heard
+        // of it: the thread's table is the one.
+        let opened = match self.slot(thread).await? {
+            Some(slot) => {
+                let table = slot.live.lock().await.table.clone();
+                (table.tournament() == Some(game)).then_some(table)
+            }
+            None => None,
+        };
+        let how = super::How::Tournament {
+            first,
+            second,
+            game,
+        };
+        let table = match opened {
+            Some(table) => table,
+            None => self.open_table(opening, how).await?,
+        };
         self.tournament_act(
             id,
             tournament::Action::Opened {
