@@ -500,3 +500,55 @@ async fn a_round_of_32_is_set_up_with_a_thread_and_a_board_per_game() {
     assert_eq!(seated.len(), 32);
     h.stop().await;
 }
+
+/// The host or a moderator ends a tournament early: its running games
+/// close with no result and the standings so far are final.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_ended_early_closes_its_games_and_posts_the_final_standings() {
+    let h = Harness::start().await;
+    let d = &h.discord;
+    d.wait_command("tournament").await;
+    let channel = d.channel_id();
+    let host = d.user("organiser");
+    let users: Vec<User> = (0..4).map(|i| d.user(&format!("e{i}"))).collect();
+    let ix = d
+        .slash(
+            &host,
+            channel,
+            "tournament create",
+            json!({"game": "dots", "format": "swiss", "size": "3x3"}),
+        )
+        .await;
+    assert_private(&d.response(ix).await);
+    for u in &users {
+        let ix = d.slash(u, channel, "tournament join", json!({})).await;
+        assert_private(&d.response(ix).await);
+    }
+    let ix = d.slash(&host, channel, "tournament start", json!({})).await;
+    assert_private(&d.response(ix).await);
+    let all = threads(d, 2).await;
+    let first = d
+        .wait_channel_message(all[0], |m| labels(m).iter().any(|l| l == "Resign"))
+        .await;
+    // A player may not end it.
+    let ix = d
+        .slash(&users[0], channel, "tournament end", json!({}))
+        .await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(!text.contains("is over"), "{text}");
+    let ix = d.slash(&host, channel, "tournament end", json!({})).await;
+    assert!(assert_private(&d.response(ix).await).contains("is over"));
+    let closed = d
+        .wait_message(first.id, |m| !labels(m).iter().any(|l| l == "Resign"))
+        .await;
+    assert!(closed.components.is_empty() || !labels(&closed).contains(&"Resign".to_owned()));
+    standings_after(d, channel, "Final standings").await;
+    signup(d, channel, "Ended early by").await;
+    // Nothing more to do there.
+    let ix = d
+        .slash(&users[1], channel, "tournament leave", json!({}))
+        .await;
+    let text = assert_private(&d.response(ix).await);
+    assert!(text.contains("no tournament"), "{text}");
+    h.stop().await;
+}

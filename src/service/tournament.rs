@@ -165,7 +165,10 @@ impl Service {
     async fn act_on(self: &Arc<Self>, no: u64, action: Action) -> Result<Table, Failure> {
         let slot: Arc<Slot> = self.slot(no).await?.ok_or(Refusal::UnknownControl)?;
         let channel = slot.channel;
-        self.act(At::Table { no, channel }, action).await
+        let table = self.act(At::Table { no, channel }, action).await?;
+        // Nobody clicked: the board is brought up to date from here.
+        self.notify(Notice::Board(no));
+        Ok(table)
     }
 
     /// Starts tournament `id` (its host only): the players' ratings in its
