@@ -508,3 +508,85 @@ replay-alt-turning = { $n ->
        *[other] Wendepunkte markiert bei den Zügen { $list }.
     }
 replay-end-stopped = Die Partie endete, bevor das Brett sie entschied.
+
+## Tournaments (SPEC section 6)
+command-tournament = Ein Turnier im Schweizer System oder als Rundenturnier in diesem Kanal austragen
+name-tournament = turnier
+command-tournament-create = Ein Turnier in diesem Kanal zur Anmeldung eröffnen (du leitest es)
+command-tournament-join = Dich für das Turnier in diesem Kanal anmelden
+command-tournament-leave = Anmeldung zurückziehen oder aussteigen; die Turnierleitung kann jemanden entfernen
+command-tournament-start = Das Turnier starten (nur die Turnierleitung)
+command-tournament-standings = Der Stand des Turniers in diesem Kanal
+command-tournament-end = Das Turnier jetzt beenden: Der Stand wird zum Endstand (Turnierleitung oder Nachrichten verwalten)
+name-create = erstellen
+name-join = beitreten
+name-start = starten
+name-standings = tabelle
+name-format = modus
+name-rounds = runden
+name-player = spieler
+option-tournament-game = Das Spiel an allen Tischen
+option-format = Schweizer System (Punktgleiche spielen gegeneinander) oder Rundenturnier (jeder gegen jeden)
+option-rounds = Runden im Schweizer System (Standard: so wenige, wie es für einen Sieger braucht)
+option-tournament-timer = Sekunden pro Zug in jeder Partie (Standard: 60 s)
+option-tournament-ranked = Jede Partie wird gewertet (nur Vier gewinnt)
+option-player = Wen du entfernst (nur Turnierleitung; leer lassen, um selbst auszusteigen)
+tournament-format-swiss = Schweizer System
+tournament-format-round-robin = Rundenturnier
+
+refusal-tournament-game = Das geht in einer Turnierpartie nicht: Es gibt kein Zurücknehmen, keinen Tipp, keine Pause und keine Revanche. Du kannst ziehen, aufgeben oder gehen (eine Niederlage).
+refusal-tournament-ranked-connect4 = Gewertete Turniere gibt es nur für Vier gewinnt.
+refusal-tournament-rounds = Ein Turnier im Schweizer System hat 1 bis 12 Runden.
+refusal-no-tournament = In diesem Kanal gibt es kein Turnier. Eröffne eines mit /{ name-tournament } { name-create }.
+refusal-tournament-running = In diesem Kanal läuft schon ein Turnier; eröffne ein weiteres in einem anderen Kanal.
+refusal-tournament-in-thread = In einem Thread kann kein Turnier eröffnet werden: Seine Partien brauchen eigene Threads. Eröffne es im Kanal.
+refusal-tournament-started = Das Turnier hat begonnen: Die Anmeldung ist geschlossen.
+refusal-tournament-over = Dieses Turnier ist vorbei.
+refusal-tournament-already-in = Du bist schon angemeldet.
+refusal-tournament-not-in = Diese Person spielt in diesem Turnier nicht mit.
+refusal-tournament-full = Das Turnier ist voll.
+refusal-tournament-too-few = Noch nicht genug Spieler: Ein Turnier im Schweizer System braucht mindestens 4, ein Rundenturnier mindestens 3.
+
+tournament-needs-threads = Ich kann hier kein Turnier austragen: Ich brauche in diesem Kanal die Berechtigungen **Öffentliche Threads erstellen** und **Nachrichten in Threads senden** (jede Partie wird in einem Thread gespielt). Es wurde nichts eröffnet.
+tournament-created = Das Turnier ist zur Anmeldung offen: Die Nachricht unten hat **{ button-join }**, **{ button-leave }** und **{ button-start }**.
+tournament-joined = Du bist angemeldet.
+tournament-left = Du bist aus dem Turnier ausgestiegen. Bereits gespielte Partien zählen weiter.
+tournament-removed = Die Person wurde aus dem Turnier entfernt. Bereits gespielte Partien zählen weiter.
+tournament-started = Das Turnier hat begonnen: Die Partien der ersten Runde werden in Threads eingerichtet.
+tournament-ended = Das Turnier ist beendet: Der bisherige Stand ist endgültig.
+tournament-title = Turnier in { $game } · { $format }
+tournament-rounds-auto = so viele wie nötig
+tournament-rounds-everyone = jeder gegen jeden
+tournament-ranked = · gewertet
+tournament-terms = Turnierleitung: { $host } · Runden: { $rounds } · { $seconds } s pro Zug{ $ranked }
+tournament-players = Spieler ({ $n }/{ $most }): { $names }
+tournament-signup-open = Drück **{ button-join }**, um dich anzumelden (mindestens { $fewest } zum Start); die Turnierleitung drückt **{ button-start }**. Jede Partie wird in einem Thread dieses Kanals gespielt; wer nicht rechtzeitig zieht, verliert die Partie.
+tournament-playing = Runde { $round } von { $rounds } läuft.
+tournament-ended-early = Vorzeitig beendet von { $by }: Der bisherige Stand ist endgültig.
+tournament-over = Das Turnier ist vorbei.
+tournament-thread = Runde { $round } · { $first } gegen { $second }
+tournament-game-call = { $first } gegen { $second }: eure Partie in Runde { $round }. { $first } zieht zuerst; { $seconds } s pro Zug, und wer die Zeit überschreitet, verliert.
+tournament-pairings-title = Runde { $round } von { $rounds }: Paarungen
+tournament-pairing-line = { $board }. { $first } gegen { $second } { $thread }
+tournament-bye-line = { $name } setzt diese Runde aus (spielfrei: 1 Punkt).
+tournament-bye = spielfrei (1 Punkt)
+tournament-buchholz = Buchholz
+tournament-sonneborn-berger = Sonneborn–Berger
+tournament-final-title = Endstand: { $title }
+tournament-standings-title = Stand nach Runde { $round } von { $rounds }
+tournament-standing-line = { $rank }. { $name }: { $points } ({ $tiebreak-name } { $tiebreak }, { $games ->
+    [one] { $games } Partie
+   *[other] { $games } Partien
+}){ $withdrawn }
+tournament-withdrawn = , zurückgezogen
+tournament-winner = { $n ->
+    [one] Turniersieg für { $names }!
+   *[other] Geteilter erster Platz: { $names }!
+}
+tournament-column-rank = Platz
+tournament-column-player = Spieler
+tournament-column-points = Punkte
+tournament-column-games = Partien
+tournament-column-board = Brett
+tournament-column-first = Zieht zuerst
+tournament-column-second = Zieht als Zweites

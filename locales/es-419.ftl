@@ -52,3 +52,18 @@ replay-end-resigned = { $who } se rindió.
 replay-end-timed-out = A { $who } se le acabó el tiempo.
 replay-end-abandoned = { $who } abandonó la partida.
 replay-end-unfinished = Todavía no termina: le toca a { $who }.
+
+## Tournaments (SPEC section 6)
+refusal-tournament-started = El torneo ya empezó: la inscripción está cerrada.
+refusal-tournament-over = Ese torneo ya terminó.
+refusal-tournament-already-in = Ya te inscribiste.
+tournament-needs-threads = No puedo organizar un torneo aquí: necesito los permisos **Crear hilos públicos** y **Enviar mensajes en hilos** en este canal (cada partida se juega en un hilo). No se abrió nada.
+tournament-joined = Te inscribiste.
+tournament-left = Saliste del torneo. Las partidas ya jugadas siguen contando.
+tournament-removed = Ese jugador salió del torneo. Las partidas ya jugadas siguen contando.
+tournament-started = El torneo empezó: se están preparando en hilos las partidas de la primera ronda.
+tournament-ended = El torneo terminó: la clasificación actual es la definitiva.
+tournament-signup-open = Presiona **{ button-join }** para inscribirte (hacen falta al menos { $fewest } para empezar); el anfitrión presiona **{ button-start }**. Cada partida se juega en un hilo de este canal; quien no juegue a tiempo pierde la partida.
+tournament-over = El torneo terminó.
+tournament-game-call = { $first } contra { $second }: su partida de la ronda { $round }. { $first } juega primero; { $seconds } s por jugada, y quien se quede sin tiempo pierde.
+tournament-withdrawn = , se retiró

@@ -530,3 +530,85 @@ replay-alt-turning = { $n ->
        *[other] Puntos de inflexión marcados en las jugadas { $list }.
     }
 replay-end-stopped = La partida terminó antes de que el tablero la decidiera.
+
+## Tournaments (SPEC section 6)
+command-tournament = Organiza un torneo por sistema suizo o de todos contra todos en este canal
+name-tournament = torneo
+command-tournament-create = Abre la inscripción de un torneo en este canal (tú eres el anfitrión)
+command-tournament-join = Inscríbete en el torneo de este canal
+command-tournament-leave = Anula tu inscripción o retírate; el anfitrión puede quitar a un jugador
+command-tournament-start = Empieza el torneo (solo el anfitrión)
+command-tournament-standings = La clasificación del torneo de este canal
+command-tournament-end = Termina el torneo ya: la clasificación actual es la definitiva (anfitrión o Gestionar mensajes)
+name-create = crear
+name-join = unirse
+name-start = empezar
+name-standings = clasificación
+name-format = formato
+name-rounds = rondas
+name-player = jugador
+option-tournament-game = El juego de todas las mesas
+option-format = Suizo (se enfrentan jugadores con los mismos puntos) o todos contra todos
+option-rounds = Rondas del suizo (por defecto: las mínimas para que haya un solo ganador)
+option-tournament-timer = Segundos por jugada en cada partida (por defecto: 60 s)
+option-tournament-ranked = Todas las partidas son competitivas (solo Conecta 4)
+option-player = El jugador que quitar (solo el anfitrión; en blanco: te retiras tú)
+tournament-format-swiss = Suizo
+tournament-format-round-robin = Todos contra todos
+
+refusal-tournament-game = No se puede en una partida de torneo: no hay deshacer, pista, pausa ni revancha. Puedes jugar, rendirte o salir (cuenta como derrota).
+refusal-tournament-ranked-connect4 = Los torneos competitivos son solo de Conecta 4.
+refusal-tournament-rounds = Un torneo suizo tiene de 1 a 12 rondas.
+refusal-no-tournament = No hay ningún torneo en este canal. Abre uno con /{ name-tournament } { name-create }.
+refusal-tournament-running = Ya hay un torneo en marcha en este canal; abre otro en un canal distinto.
+refusal-tournament-in-thread = No se puede abrir un torneo dentro de un hilo: sus partidas necesitan hilos propios. Ábrelo en el canal.
+refusal-tournament-started = El torneo ya ha empezado: la inscripción está cerrada.
+refusal-tournament-over = Ese torneo ya ha terminado.
+refusal-tournament-already-in = Ya te has inscrito.
+refusal-tournament-not-in = Ese jugador no está en este torneo.
+refusal-tournament-full = El torneo está completo.
+refusal-tournament-too-few = Aún no hay jugadores suficientes: un torneo suizo necesita al menos 4, y uno de todos contra todos, al menos 3.
+
+tournament-needs-threads = No puedo organizar un torneo aquí: necesito los permisos **Crear hilos públicos** y **Enviar mensajes en hilos** en este canal (cada partida se juega en un hilo). No se ha abierto nada.
+tournament-created = La inscripción del torneo está abierta: el mensaje de abajo tiene **{ button-join }**, **{ button-leave }** y **{ button-start }**.
+tournament-joined = Te has inscrito.
+tournament-left = Has salido del torneo. Las partidas ya jugadas siguen contando.
+tournament-removed = Ese jugador ha salido del torneo. Las partidas ya jugadas siguen contando.
+tournament-started = El torneo ha empezado: se están preparando en hilos las partidas de la primera ronda.
+tournament-ended = El torneo ha terminado: la clasificación actual es la definitiva.
+tournament-title = Torneo de { $game } · { $format }
+tournament-rounds-auto = las que hagan falta
+tournament-rounds-everyone = todos contra todos
+tournament-ranked = · competitivo
+tournament-terms = Anfitrión: { $host } · rondas: { $rounds } · { $seconds } s por jugada{ $ranked }
+tournament-players = Jugadores ({ $n }/{ $most }): { $names }
+tournament-signup-open = Pulsa **{ button-join }** para inscribirte (hacen falta al menos { $fewest } para empezar); el anfitrión pulsa **{ button-start }**. Cada partida se juega en un hilo de este canal; quien no juegue a tiempo pierde la partida.
+tournament-playing = Se está jugando la ronda { $round } de { $rounds }.
+tournament-ended-early = Terminado antes de tiempo por { $by }: la clasificación actual es la definitiva.
+tournament-over = El torneo ha terminado.
+tournament-thread = Ronda { $round } · { $first } contra { $second }
+tournament-game-call = { $first } contra { $second }: vuestra partida de la ronda { $round }. { $first } juega primero; { $seconds } s por jugada, y quien se quede sin tiempo pierde.
+tournament-pairings-title = Ronda { $round } de { $rounds }: emparejamientos
+tournament-pairing-line = { $board }. { $first } contra { $second } { $thread }
+tournament-bye-line = { $name } descansa en esta ronda (bye: 1 punto).
+tournament-bye = descanso (1 punto)
+tournament-buchholz = Buchholz
+tournament-sonneborn-berger = Sonneborn–Berger
+tournament-final-title = Clasificación final: { $title }
+tournament-standings-title = Clasificación tras la ronda { $round } de { $rounds }
+tournament-standing-line = { $rank }. { $name }: { $points } ({ $tiebreak-name } { $tiebreak }, { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+}){ $withdrawn }
+tournament-withdrawn = , se ha retirado
+tournament-winner = { $n ->
+    [one] ¡Gana { $names }!
+   *[other] Primer puesto compartido: ¡{ $names }!
+}
+tournament-column-rank = Puesto
+tournament-column-player = Jugador
+tournament-column-points = Puntos
+tournament-column-games = Partidas
+tournament-column-board = Mesa
+tournament-column-first = Empieza
+tournament-column-second = Juega segundo

@@ -550,3 +550,85 @@ replay-alt-turning = { $n ->
        *[other] Tournants marqués aux coups { $list }.
     }
 replay-end-stopped = La partie s'est arrêtée avant que le plateau ne la décide.
+
+## Tournaments (SPEC section 6)
+command-tournament = Organiser un tournoi au système suisse ou toutes rondes dans ce salon
+name-tournament = tournoi
+command-tournament-create = Ouvrir les inscriptions d'un tournoi dans ce salon (vous en êtes l'hôte)
+command-tournament-join = S'inscrire au tournoi de ce salon
+command-tournament-leave = Annuler votre inscription ou vous retirer ; l'hôte peut retirer un joueur
+command-tournament-start = Lancer le tournoi (hôte seulement)
+command-tournament-standings = Le classement du tournoi de ce salon
+command-tournament-end = Terminer le tournoi : le classement actuel devient définitif (hôte ou Gérer les messages)
+name-create = créer
+name-join = rejoindre
+name-start = lancer
+name-standings = classement
+name-format = format
+name-rounds = rondes
+name-player = joueur
+option-tournament-game = Le jeu de toutes les tables
+option-format = Suisse (les joueurs à égalité de points s'affrontent) ou toutes rondes (chacun contre tous)
+option-rounds = Rondes du système suisse (par défaut : le moins possible pour un seul vainqueur)
+option-tournament-timer = Secondes par coup dans chaque partie (par défaut : 60 s)
+option-tournament-ranked = Toutes les parties sont classées (Quatre en ligne seulement)
+option-player = Le joueur à retirer (hôte seulement ; vide : vous vous retirez)
+tournament-format-swiss = Suisse
+tournament-format-round-robin = Toutes rondes
+
+refusal-tournament-game = Impossible dans une partie de tournoi : ni annulation, ni indice, ni pause, ni revanche. Vous pouvez jouer, abandonner ou quitter (c'est une défaite).
+refusal-tournament-ranked-connect4 = Les tournois classés sont réservés au Quatre en ligne.
+refusal-tournament-rounds = Un tournoi suisse compte de 1 à 12 rondes.
+refusal-no-tournament = Il n'y a pas de tournoi dans ce salon. Ouvrez-en un avec /{ name-tournament } { name-create }.
+refusal-tournament-running = Un tournoi est déjà en cours dans ce salon ; ouvrez-en un autre dans un autre salon.
+refusal-tournament-in-thread = Impossible d'ouvrir un tournoi dans un fil : ses parties ont besoin de leurs propres fils. Ouvrez-le dans le salon.
+refusal-tournament-started = Le tournoi a commencé : les inscriptions sont closes.
+refusal-tournament-over = Ce tournoi est terminé.
+refusal-tournament-already-in = Votre inscription est déjà faite.
+refusal-tournament-not-in = Ce joueur ne participe pas à ce tournoi.
+refusal-tournament-full = Le tournoi est complet.
+refusal-tournament-too-few = Pas encore assez de joueurs : un tournoi suisse en demande au moins 4, un toutes rondes au moins 3.
+
+tournament-needs-threads = Je ne peux pas organiser de tournoi ici : il me faut les permissions **Créer des fils publics** et **Envoyer des messages dans les fils** dans ce salon (chaque partie se joue dans un fil). Rien n'a été ouvert.
+tournament-created = Les inscriptions au tournoi sont ouvertes : le message ci-dessous a les boutons **{ button-join }**, **{ button-leave }** et **{ button-start }**.
+tournament-joined = Votre inscription est enregistrée.
+tournament-left = Vous ne participez plus au tournoi. Les parties déjà jouées comptent toujours.
+tournament-removed = Ce joueur ne participe plus au tournoi. Les parties déjà jouées comptent toujours.
+tournament-started = Le tournoi a commencé : les parties de la première ronde se préparent dans des fils.
+tournament-ended = Le tournoi est terminé : le classement actuel est définitif.
+tournament-title = Tournoi de { $game } · { $format }
+tournament-rounds-auto = autant qu'il en faut
+tournament-rounds-everyone = chacun contre tous
+tournament-ranked = · classé
+tournament-terms = Hôte : { $host } · rondes : { $rounds } · { $seconds } s par coup{ $ranked }
+tournament-players = Joueurs ({ $n }/{ $most }) : { $names }
+tournament-signup-open = Appuyez sur **{ button-join }** pour vous inscrire (au moins { $fewest } pour commencer) ; l'hôte appuie sur **{ button-start }**. Chaque partie se joue dans un fil de ce salon ; qui ne joue pas à temps perd la partie.
+tournament-playing = La ronde { $round } sur { $rounds } est en cours.
+tournament-ended-early = Terminé avant la fin par { $by } : le classement actuel est définitif.
+tournament-over = Le tournoi est terminé.
+tournament-thread = Ronde { $round } · { $first } contre { $second }
+tournament-game-call = { $first } contre { $second } : votre partie de la ronde { $round }. { $first } joue en premier ; { $seconds } s par coup, et qui dépasse son temps perd.
+tournament-pairings-title = Ronde { $round } sur { $rounds } : appariements
+tournament-pairing-line = { $board }. { $first } contre { $second } { $thread }
+tournament-bye-line = { $name } est au repos cette ronde (exempt : 1 point).
+tournament-bye = exempt (1 point)
+tournament-buchholz = Buchholz
+tournament-sonneborn-berger = Sonneborn–Berger
+tournament-final-title = Classement final : { $title }
+tournament-standings-title = Classement après la ronde { $round } sur { $rounds }
+tournament-standing-line = { $rank }. { $name } : { $points } ({ $tiebreak-name } { $tiebreak }, { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+}){ $withdrawn }
+tournament-withdrawn = , forfait
+tournament-winner = { $n ->
+    [one] Victoire de { $names } !
+   *[other] Première place partagée : { $names } !
+}
+tournament-column-rank = Rang
+tournament-column-player = Joueur
+tournament-column-points = Points
+tournament-column-games = Parties
+tournament-column-board = Table
+tournament-column-first = Joue en premier
+tournament-column-second = Joue en second

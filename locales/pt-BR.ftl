@@ -524,3 +524,85 @@ replay-alt-turning = { $n ->
        *[other] Viradas marcadas nas jogadas { $list }.
     }
 replay-end-stopped = A partida terminou antes de o tabuleiro decidir.
+
+## Tournaments (SPEC section 6)
+command-tournament = Organizar um torneio suíço ou todos contra todos neste canal
+name-tournament = torneio
+command-tournament-create = Abrir as inscrições de um torneio neste canal (você é o anfitrião)
+command-tournament-join = Inscrever-se no torneio deste canal
+command-tournament-leave = Cancelar a inscrição ou retirar-se; o anfitrião pode remover um jogador
+command-tournament-start = Começar o torneio (só o anfitrião)
+command-tournament-standings = A classificação do torneio deste canal
+command-tournament-end = Encerrar o torneio agora: a classificação atual fica final (anfitrião ou Gerenciar mensagens)
+name-create = criar
+name-join = entrar
+name-start = iniciar
+name-standings = classificação
+name-format = formato
+name-rounds = rodadas
+name-player = jogador
+option-tournament-game = O jogo de todas as mesas
+option-format = Suíço (jogadores com a mesma pontuação se enfrentam) ou todos contra todos
+option-rounds = Rodadas do suíço (padrão: o mínimo para haver um só vencedor)
+option-tournament-timer = Segundos por jogada em todas as partidas (padrão: 60 s)
+option-tournament-ranked = Todas as partidas valem rating (só Quatro em linha)
+option-player = O jogador a remover (só o anfitrião; deixe em branco para você sair)
+tournament-format-swiss = Suíço
+tournament-format-round-robin = Todos contra todos
+
+refusal-tournament-game = Isso não vale numa partida de torneio: não há desfazer, dica, pausa nem revanche. Você pode jogar, desistir ou sair (conta como derrota).
+refusal-tournament-ranked-connect4 = Torneios ranqueados são só de Quatro em linha.
+refusal-tournament-rounds = Um torneio suíço tem de 1 a 12 rodadas.
+refusal-no-tournament = Não há torneio neste canal. Abra um com /{ name-tournament } { name-create }.
+refusal-tournament-running = Já há um torneio em andamento neste canal; abra outro em um canal diferente.
+refusal-tournament-in-thread = Não dá para abrir um torneio dentro de um tópico: as partidas dele precisam de tópicos próprios. Abra-o no canal.
+refusal-tournament-started = O torneio já começou: as inscrições estão encerradas.
+refusal-tournament-over = Esse torneio já terminou.
+refusal-tournament-already-in = Você já se inscreveu.
+refusal-tournament-not-in = Esse jogador não está neste torneio.
+refusal-tournament-full = O torneio está lotado.
+refusal-tournament-too-few = Ainda não há jogadores suficientes: um torneio suíço precisa de pelo menos 4, um todos contra todos de pelo menos 3.
+
+tournament-needs-threads = Não consigo organizar um torneio aqui: preciso das permissões **Criar tópicos públicos** e **Enviar mensagens em tópicos** neste canal (cada partida é jogada em um tópico). Nada foi aberto.
+tournament-created = As inscrições do torneio estão abertas: a mensagem abaixo tem **{ button-join }**, **{ button-leave }** e **{ button-start }**.
+tournament-joined = Inscrição feita.
+tournament-left = Você saiu do torneio. As partidas já jogadas continuam valendo.
+tournament-removed = O jogador foi removido do torneio. As partidas já jogadas continuam valendo.
+tournament-started = O torneio começou: as partidas da primeira rodada estão sendo preparadas em tópicos.
+tournament-ended = O torneio terminou: a classificação até aqui é a final.
+tournament-title = Torneio de { $game } · { $format }
+tournament-rounds-auto = quantas forem necessárias
+tournament-rounds-everyone = todos contra todos
+tournament-ranked = · ranqueado
+tournament-terms = Anfitrião: { $host } · rodadas: { $rounds } · { $seconds } s por jogada{ $ranked }
+tournament-players = Jogadores ({ $n }/{ $most }): { $names }
+tournament-signup-open = Aperte **{ button-join }** para se inscrever (pelo menos { $fewest } para começar); o anfitrião aperta **{ button-start }**. Cada partida é jogada num tópico deste canal; quem não jogar a tempo perde a partida.
+tournament-playing = A rodada { $round } de { $rounds } está em andamento.
+tournament-ended-early = Encerrado antes da hora por { $by }: a classificação até aqui é a final.
+tournament-over = O torneio terminou.
+tournament-thread = Rodada { $round } · { $first } contra { $second }
+tournament-game-call = { $first } contra { $second }: a partida de vocês na rodada { $round }. { $first } começa; { $seconds } s por jogada, e quem ficar sem tempo perde.
+tournament-pairings-title = Rodada { $round } de { $rounds }: emparceiramentos
+tournament-pairing-line = { $board }. { $first } contra { $second } { $thread }
+tournament-bye-line = { $name } folga nesta rodada (bye: 1 ponto).
+tournament-bye = folga (1 ponto)
+tournament-buchholz = Buchholz
+tournament-sonneborn-berger = Sonneborn–Berger
+tournament-final-title = Classificação final: { $title }
+tournament-standings-title = Classificação após a rodada { $round } de { $rounds }
+tournament-standing-line = { $rank }. { $name }: { $points } ({ $tiebreak-name } { $tiebreak }, { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+}){ $withdrawn }
+tournament-withdrawn = , retirou-se
+tournament-winner = { $n ->
+    [one] Vitória de { $names }!
+   *[other] Primeiro lugar dividido: { $names }!
+}
+tournament-column-rank = Posição
+tournament-column-player = Jogador
+tournament-column-points = Pontos
+tournament-column-games = Partidas
+tournament-column-board = Mesa
+tournament-column-first = Começa
+tournament-column-second = Joga em segundo
