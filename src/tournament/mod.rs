@@ -6,7 +6,7 @@
 //! ended ([`Tournament::board_ended`]), and the tournament pairs the next
 //! round once every game of the current one has ended.
 
-mod matching;
+pub mod matching;
 pub mod pairing;
 pub mod standings;
 
