@@ -622,6 +622,7 @@ mod tests {
                 "review",
                 "replay",
                 "puzzle",
+                "tournament",
                 "settings"
             ],
             "the English names are fixed"
@@ -674,6 +675,7 @@ mod tests {
         use serenity::all::Permissions;
         let needed = Permissions::VIEW_CHANNEL
             | Permissions::SEND_MESSAGES
+            | Permissions::CREATE_PUBLIC_THREADS
             | Permissions::SEND_MESSAGES_IN_THREADS
             | Permissions::EMBED_LINKS
             | Permissions::ATTACH_FILES
