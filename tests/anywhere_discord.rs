@@ -16,13 +16,14 @@ use std::time::Duration;
 use support::{FaultCause, Msg, StandIn, User};
 
 /// Commands that need a server that added the bot.
-const SERVER_ONLY: [&str; 6] = [
+const SERVER_ONLY: [&str; 7] = [
     "settings",
     "rating",
     "leaderboard",
     "stats",
     "tables",
     "puzzle",
+    "tournament",
 ];
 
 /// Column 4 when it is free, else the first free column.
