@@ -240,6 +240,7 @@ help-text = **boardbot** richtet in diesem Kanal Brettspiele aus.
     • `/{ name-pause }`, `/{ name-resume }` (Spielleitung), `/{ name-end }` (Spielleitung oder „Nachrichten verwalten“), `/{ name-leave }`, `/{ name-resign }`, `/{ name-settings }` (die Standards des Kanals).
     • Ein Spiel pro Kanal: Nimm für ein weiteres einen Thread.
     • `/{ name-rules } { name-game }:` erklärt ein Spiel.
+    • `/{ name-tournament } { name-create }`: ein Turnier im Schweizer System oder jeder gegen jeden in diesem Kanal, jede Partie in einem eigenen Thread.
 rules-connect4 = **Vier gewinnt** (2 Spieler, 7 × 6)
     • Rot beginnt, dann Gelb. Wähl eine Spalte: Der Stein fällt bis ins unterste freie Feld. In eine volle Spalte passt kein Stein mehr.
     • Vier oder mehr Steine deiner Farbe in einer Reihe — waagerecht, senkrecht oder diagonal — gewinnen sofort.

@@ -247,6 +247,7 @@ help-text = **boardbot** hosts board games in this channel.
     • `/{ name-pause }`, `/{ name-resume }` (host), `/{ name-end }` (host or Manage Messages), `/{ name-leave }`, `/{ name-resign }`, `/{ name-settings }` (the channel's defaults).
     • One game per channel: use a thread for another.
     • `/{ name-rules } { name-game }:` explains a game.
+    • `/{ name-tournament } { name-create }`: a Swiss or round-robin tournament in this channel, each game in a thread of its own.
 rules-connect4 = **Connect Four** (2 players, 7 × 6)
     • Red starts, then yellow. Pick a column: the disc falls to the lowest free cell. A full column takes no disc.
     • Four or more of your colour in a row — across, up or diagonally — wins at once.

@@ -241,6 +241,7 @@ help-text = **boardbot** organiza juegos de mesa en este canal.
     • `/{ name-pause }`, `/{ name-resume }` (anfitrión), `/{ name-end }` (anfitrión o Gestionar mensajes), `/{ name-leave }`, `/{ name-resign }`, `/{ name-settings }` (los ajustes del canal).
     • Una partida por canal: usa un hilo para otra.
     • `/{ name-rules } { name-game }:` explica un juego.
+    • `/{ name-tournament } { name-create }`: un torneo suizo o todos contra todos en este canal, cada partida en su propio hilo.
 rules-connect4 = **Conecta 4** (2 jugadores, 7 × 6)
     • Empieza el rojo y luego el amarillo. Elige una columna: la ficha cae hasta la casilla libre más baja. En una columna llena no caben más fichas.
     • Cuatro o más fichas de tu color en línea —en horizontal, en vertical o en diagonal— ganan al instante.

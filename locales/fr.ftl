@@ -250,6 +250,7 @@ help-text = **boardbot** organise des jeux de plateau dans ce salon.
     • `/{ name-pause }`, `/{ name-resume }` (hôte), `/{ name-end }` (hôte ou Gérer les messages), `/{ name-leave }`, `/{ name-resign }`, `/{ name-settings }` (réglages du salon).
     • Une partie par salon : utilisez un fil pour une autre.
     • `/{ name-rules } { name-game }:` explique un jeu.
+    • `/{ name-tournament } { name-create }` : un tournoi suisse ou toutes rondes dans ce salon, chaque partie dans son propre fil.
 rules-connect4 = **Quatre en ligne** (2 joueurs, 7 × 6)
     • Rouge commence, puis jaune. Choisissez une colonne : le jeton tombe dans la case libre la plus basse. Une colonne pleine ne prend plus de jeton.
     • Quatre jetons ou plus de votre couleur alignés — horizontalement, verticalement ou en diagonale — gagnent aussitôt.

@@ -235,6 +235,7 @@ help-text = **boardbot** organiza jogos de tabuleiro neste canal.
     • `/{ name-pause }`, `/{ name-resume }` (anfitrião), `/{ name-end }` (anfitrião ou Gerenciar mensagens), `/{ name-leave }`, `/{ name-resign }`, `/{ name-settings }` (padrões do canal).
     • Um jogo por canal: use um tópico para outro.
     • `/{ name-rules } { name-game }:` explica um jogo.
+    • `/{ name-tournament } { name-create }`: um torneio suíço ou todos contra todos neste canal, cada partida no seu próprio tópico.
 rules-connect4 = **Quatro em linha** (2 jogadores, 7 × 6)
     • Vermelho começa, depois amarelo. Escolha uma coluna: a peça cai na casa livre mais baixa. Uma coluna cheia não recebe peça.
     • Quatro ou mais da sua cor em linha — na horizontal, na vertical ou na diagonal — vencem na hora.
