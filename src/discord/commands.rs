@@ -126,6 +126,20 @@ fn timer_option_described(description_key: &str) -> CreateCommandOption {
     )
 }
 
+/// `size:` of Dots and Boxes: a size reads the same in every language.
+fn size_option() -> CreateCommandOption {
+    GameKind::DOTS_SIZES.iter().fold(
+        option(CommandOptionType::String, "size"),
+        |o, (name, _, _)| {
+            let locales = Lang::ALL
+                .into_iter()
+                .filter(|&l| l != Lang::En)
+                .map(|l| (l.discord_locale(), *name));
+            o.add_string_choice_localized(*name, *name, locales)
+        },
+    )
+}
+
 fn game_command(kind: GameKind) -> CreateCommand {
     let name = kind.command();
     let command = command(name, &format!("command-{name}"))
@@ -156,17 +170,7 @@ fn game_command(kind: GameKind) -> CreateCommand {
             )),
         GameKind::Dots { .. } => command
             .add_option(user("opponent"))
-            .add_option(GameKind::DOTS_SIZES.iter().fold(
-                option(CommandOptionType::String, "size"),
-                // A size reads the same in every language.
-                |o, (name, _, _)| {
-                    let locales = Lang::ALL
-                        .into_iter()
-                        .filter(|&l| l != Lang::En)
-                        .map(|l| (l.discord_locale(), *name));
-                    o.add_string_choice_localized(*name, *name, locales)
-                },
-            ))
+            .add_option(size_option())
             .add_option(level_option()),
     }
 }
@@ -271,16 +275,6 @@ fn tournament_command() -> CreateCommand {
         option(CommandOptionType::String, "format").required(true),
         |o, name| choice(o, &format!("tournament-format-{name}"), name),
     );
-    let sizes = GameKind::DOTS_SIZES.iter().fold(
-        option(CommandOptionType::String, "size"),
-        |o, (name, _, _)| {
-            let locales = Lang::ALL
-                .into_iter()
-                .filter(|&l| l != Lang::En)
-                .map(|l| (l.discord_locale(), *name));
-            o.add_string_choice_localized(*name, *name, locales)
-        },
-    );
     let create = sub("create")
         .add_sub_option(games)
         .add_sub_option(format)
@@ -290,7 +284,7 @@ fn tournament_command() -> CreateCommand {
                 .max_int_value(crate::tournament::MAX_SWISS_ROUNDS as u64),
         )
         .add_sub_option(timer_option_described("option-tournament-timer"))
-        .add_sub_option(sizes)
+        .add_sub_option(size_option())
         .add_sub_option(option_described(
             CommandOptionType::Boolean,
             "ranked",

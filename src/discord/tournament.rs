@@ -683,11 +683,9 @@ fn tie_break_name(t: &Tournament, lang: Lang) -> String {
     tr(lang, key, &[])
 }
 
-/// The standings after `after` rounds, as text (`last`: the final ones,
-/// with the winner).
-fn standings_text(t: &Tournament, lang: Lang, after: usize, last: bool) -> String {
-    let rows = t.standings();
-    let mut lines = vec![if last {
+/// "Standings after round N of M", or the final standings' title.
+fn standings_title(t: &Tournament, lang: Lang, after: usize, last: bool) -> String {
+    if last {
         tr(
             lang,
             "tournament-final-title",
@@ -699,7 +697,14 @@ fn standings_text(t: &Tournament, lang: Lang, after: usize, last: bool) -> Strin
             "tournament-standings-title",
             &[("round", &after), ("rounds", &t.planned())],
         )
-    }];
+    }
+}
+
+/// The standings after `after` rounds, as text (`last`: the final ones,
+/// with the winner).
+fn standings_text(t: &Tournament, lang: Lang, after: usize, last: bool) -> String {
+    let rows = t.standings();
+    let mut lines = vec![standings_title(t, lang, after, last)];
     for row in &rows {
         let p = &t.players()[row.player];
         let withdrawn = if p.withdrawn.is_some() {
@@ -778,19 +783,7 @@ fn standings_picture(t: &Tournament, lang: Lang, after: usize, last: bool) -> To
         .replace("**", "")
         .replace('\n', " ");
     TournamentTable {
-        title: if last {
-            tr(
-                lang,
-                "tournament-final-title",
-                &[("title", &title(t, lang))],
-            )
-        } else {
-            tr(
-                lang,
-                "tournament-standings-title",
-                &[("round", &after), ("rounds", &t.planned())],
-            )
-        },
+        title: standings_title(t, lang, after, last),
         columns,
         rows: cells,
         ranked: true,

@@ -321,17 +321,7 @@ impl Service {
             let Ok(t) = self.tournament(id).await else {
                 continue;
             };
-            let waiting: Vec<u64> = t
-                .current()
-                .map(|r| {
-                    r.boards
-                        .iter()
-                        .filter(|b| b.end.is_none())
-                        .filter_map(|b| b.table)
-                        .collect()
-                })
-                .unwrap_or_default();
-            for no in waiting {
+            for no in t.running_tables() {
                 let table = match self.slot(no).await {
                     Ok(Some(slot)) => slot.live.lock().await.table.clone(),
                     _ => continue,

@@ -562,7 +562,8 @@ impl Tournament {
         }
     }
 
-    fn running_tables(&self) -> Vec<u64> {
+    /// The tables of the current round's games still running.
+    pub fn running_tables(&self) -> Vec<u64> {
         self.current()
             .map(|r| {
                 r.boards
