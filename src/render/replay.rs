@@ -104,7 +104,7 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
     let start = band.draw(&Caption {
         token: None,
         first: m.title.clone(),
-        second: Some((false, players.clone())),
+        second: Some((Line::Muted, players.clone())),
     });
     // The board of the frame being made, from the one before.
     let mut board = empty.clone();
@@ -120,26 +120,34 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
     for (ply, &mv) in m.moves.iter().enumerate() {
         let before = &positions[ply];
         let seat = before.to_move();
-        let first = tr(
-            m.lang,
-            "replay-move",
-            &[
-                ("n", &(ply + 1)),
-                ("name", &name(m, seat)),
-                ("seat", &seat_label(seat, m.lang)),
-                ("move", &before.move_name(mv)),
-            ],
-        );
         let mark = m.marks.iter().find(|mark| mark.ply == ply);
-        let second = mark.map(|mark| {
-            let words = tr(m.lang, "replay-turning", &[("words", &mark.words)]);
-            (true, words)
-        });
-        let caption = band.draw(&Caption {
-            token: Some(seat),
-            first,
-            second,
-        });
+        let args: [(&str, &dyn crate::i18n::Arg); 4] = [
+            ("n", &(ply + 1)),
+            ("name", &name(m, seat)),
+            ("seat", &seat_label(seat, m.lang)),
+            ("move", &before.move_name(mv)),
+        ];
+        // Two short lines, centred: the move's number, then who played
+        // it. The lines change every frame, so their width is the least a
+        // frame's rectangle spans; one long line would widen every frame.
+        // A turning point's frame gives the whole move on the first line
+        // and the review's words on the second.
+        let caption = match mark {
+            Some(mark) => Caption {
+                token: Some(seat),
+                first: tr(m.lang, "replay-move", &args),
+                second: Some((
+                    Line::Badge,
+                    tr(m.lang, "replay-turning", &[("words", &mark.words)]),
+                )),
+            },
+            None => Caption {
+                token: Some(seat),
+                first: tr(m.lang, "replay-move-number", &args[..1]),
+                second: Some((Line::Ink, tr(m.lang, "replay-mover", &args))),
+            },
+        };
+        let caption = band.draw(&caption);
         view(&positions[ply + 1]).onto_mid_replay(&mut board);
         let delay = if mark.is_some() {
             TURNING_DELAY
@@ -154,7 +162,7 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
     let end = band.draw(&Caption {
         token: winner,
         first: m.ending.clone(),
-        second: Some((false, m.title.clone())),
+        second: Some((Line::Muted, m.title.clone())),
     });
     frames.next(&board, end, END_DELAY).ok()?;
     let count = frames.count;
@@ -229,11 +237,20 @@ fn alt(m: &ReplayMatch, players: &str) -> String {
 }
 
 /// One frame's caption: the seat whose token leads the first line, and
-/// the second line (with a turning point's badge, or not).
+/// the second line and how it is drawn.
 struct Caption {
     token: Option<Seat>,
     first: String,
-    second: Option<(bool, String)>,
+    second: Option<(Line, String)>,
+}
+
+/// A caption's second line: muted words (the players, the match), words
+/// in ink (who moved), or a turning point's words after its badge.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Line {
+    Muted,
+    Ink,
+    Badge,
 }
 
 /// What every caption of one layout shares: the empty band, each seat's
@@ -292,18 +309,19 @@ impl Band {
         }
         let text = Mask::text(&first, x + lead, LINE_1, SIZE_1, Align::Left);
         band.paint(p, &text, INK, 1.0);
-        if let Some((badge, words)) = &caption.second {
+        if let Some((line, words)) = &caption.second {
+            let badge = *line == Line::Badge;
             let words = ellipsize(&printable(words), SIZE_2, room);
-            let lead = if *badge { LEAD } else { 0.0 };
+            let lead = if badge { LEAD } else { 0.0 };
             let x = left(lead, text_width(&words, SIZE_2));
-            if *badge {
+            if badge {
                 // A turning point: "!" in a dark disc before the words.
                 let centre = x + TOKEN;
                 band.paint(p, disc(centre, LINE_2, TOKEN - 1.0).at(), INK, 1.0);
                 let mark = Mask::text("!", centre, LINE_2, 16.0, Align::Center);
                 band.paint(p, &mark, HIGHLIGHT, 1.0);
             }
-            let colour = if *badge { INK } else { MUTED };
+            let colour = if *line == Line::Muted { MUTED } else { INK };
             let text = Mask::text(&words, x + lead, LINE_2, SIZE_2, Align::Left);
             band.paint(p, &text, colour, 1.0);
         }
