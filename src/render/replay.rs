@@ -69,30 +69,46 @@ pub const MOVE_DELAY: u16 = 100;
 pub const TURNING_DELAY: u16 = 250;
 pub const END_DELAY: u16 = 500;
 
-/// The caption above the board: two lines of words. Above rather than
-/// under it, a frame's rectangle runs from the caption down to the move
-/// only, not over the whole board (the column numbers on top change with
-/// the last move).
-const CAPTION_H: u32 = 76;
+/// The caption above the board: a line of words on top (the match, a
+/// turning point's words, how it ended), then one row per seat — its
+/// token, name, colour and mark — and in the row of the seat that just
+/// moved a marker with the move's number and name. The seats' rows stay as
+/// they are from frame to frame: what changes is the marker and its few
+/// words, in a narrow column near the middle, so every frame's rectangle
+/// stays narrow (the words of one long line, changing every frame, would
+/// widen each of them). The seats' rows come last, nearest the board.
+const TOP_LINE: f32 = 24.0;
+const FIRST_ROW: f32 = 58.0;
+const ROW_H: f32 = 26.0;
 const MARGIN: f32 = 20.0;
-const LINE_1: f32 = 26.0;
-const LINE_2: f32 = 57.0;
-const TOKEN: f32 = 12.0;
-/// Room for the token (or a turning point's badge) before the words.
-const LEAD: f32 = 2.0 * TOKEN + 10.0;
-const SIZE_1: f32 = 20.0;
-const SIZE_2: f32 = 17.0;
+const TOKEN: f32 = 10.0;
+/// Room for a token (or a turning point's badge) before its words.
+const LEAD: f32 = 2.0 * TOKEN + 8.0;
+const SIZE_TOP: f32 = 19.0;
+const SIZE_ROW: f32 = 17.0;
+/// The marker column starts this far from the middle of the picture; the
+/// seats' names end `GAP` before it.
+const MARKER_FROM_MIDDLE: f32 = -24.0;
+const GAP: f32 = 12.0;
+/// The marker: a small triangle pointing at the seat's name.
+const MARKER_W: f32 = 10.0;
+
+/// The caption's height for `seats` rows of seats.
+fn caption_height(seats: usize) -> u32 {
+    (FIRST_ROW + ROW_H * (seats.max(1) - 1) as f32 + ROW_H / 2.0 + 8.0) as u32
+}
 
 /// The replay of `m`, or `None` when its moves do not replay.
 pub fn replay(m: &ReplayMatch) -> Option<Animation> {
     let positions = positions(m.kind, &m.moves)?;
     let view = |game: &AnyGame| View::of(game, &m.names, m.lang);
     let (empty, palette) = view(&positions[0]).draw();
+    let seats = m.kind.seat_count();
     let band = BANDS.get((m.kind, m.lang, empty.width), || {
-        Band::new(empty.width, &palette)
+        Band::new(empty.width, seats, &palette)
     });
     let width = empty.width;
-    let height = empty.height + CAPTION_H;
+    let height = empty.height + band.empty.height;
     let (Ok(w), Ok(h)) = (u16::try_from(width), u16::try_from(height)) else {
         return None;
     };
@@ -100,19 +116,19 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
     let mut encoder = gif::Encoder::new(Vec::new(), w, h, &colours).ok()?;
     encoder.set_repeat(gif::Repeat::Infinite).ok()?;
 
-    let players = players(m);
-    let start = band.draw(&Caption {
-        token: None,
-        first: m.title.clone(),
-        second: Some((Line::Muted, players.clone())),
-    });
+    let rows: Vec<String> = (0..seats as Seat)
+        .map(|seat| format!("{} ({})", name(m, seat), seat_label(seat, m.lang)))
+        .collect();
+    let rows = band.seats(&rows);
+    // Every frame but a turning point's and the last shows the match on top.
+    let titled = band.top(&rows, Top::Muted(&m.title));
     // The board of the frame being made, from the one before.
     let mut board = empty.clone();
     let mut frames = Frames {
         encoder,
         width: width as usize,
         board: empty,
-        band: start,
+        band: titled.clone(),
         count: 0,
         buffer: Vec::new(),
     };
@@ -121,33 +137,19 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
         let before = &positions[ply];
         let seat = before.to_move();
         let mark = m.marks.iter().find(|mark| mark.ply == ply);
-        let args: [(&str, &dyn crate::i18n::Arg); 4] = [
-            ("n", &(ply + 1)),
-            ("name", &name(m, seat)),
-            ("seat", &seat_label(seat, m.lang)),
-            ("move", &before.move_name(mv)),
-        ];
-        // Two short lines, centred: the move's number, then who played
-        // it. The lines change every frame, so their width is the least a
-        // frame's rectangle spans; one long line would widen every frame.
-        // A turning point's frame gives the whole move on the first line
-        // and the review's words on the second.
-        let caption = match mark {
-            Some(mark) => Caption {
-                token: Some(seat),
-                first: tr(m.lang, "replay-move", &args),
-                second: Some((
-                    Line::Badge,
-                    tr(m.lang, "replay-turning", &[("words", &mark.words)]),
-                )),
-            },
-            None => Caption {
-                token: Some(seat),
-                first: tr(m.lang, "replay-move-number", &args[..1]),
-                second: Some((Line::Ink, tr(m.lang, "replay-mover", &args))),
-            },
+        let mut caption = match mark {
+            Some(mark) => {
+                let words = tr(m.lang, "replay-turning", &[("words", &mark.words)]);
+                band.top(&rows, Top::Badge(&words))
+            }
+            None => titled.clone(),
         };
-        let caption = band.draw(&caption);
+        let words = tr(
+            m.lang,
+            "replay-move-short",
+            &[("n", &(ply + 1)), ("move", &before.move_name(mv))],
+        );
+        band.mark(&mut caption, seat, &words);
         view(&positions[ply + 1]).onto_mid_replay(&mut board);
         let delay = if mark.is_some() {
             TURNING_DELAY
@@ -159,18 +161,14 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
     let last = positions.last()?;
     let winner = last.outcome().and_then(|o| o.winner());
     let (board, _) = view(last).draw();
-    let end = band.draw(&Caption {
-        token: winner,
-        first: m.ending.clone(),
-        second: Some((Line::Muted, m.title.clone())),
-    });
+    let end = band.top(&rows, Top::Ink(winner, &m.ending));
     frames.next(&board, end, END_DELAY).ok()?;
     let count = frames.count;
     let board_top = frames.band.height;
     let gif = frames.encoder.into_inner().ok()?;
     Some(Animation {
         gif,
-        alt: alt(m, &players),
+        alt: alt(m, &players(m)),
         width,
         height,
         board_top,
@@ -236,25 +234,18 @@ fn alt(m: &ReplayMatch, players: &str) -> String {
     clip_alt(&alt)
 }
 
-/// One frame's caption: the seat whose token leads the first line, and
-/// the second line and how it is drawn.
-struct Caption {
-    token: Option<Seat>,
-    first: String,
-    second: Option<(Line, String)>,
-}
-
-/// A caption's second line: muted words (the players, the match), words
-/// in ink (who moved), or a turning point's words after its badge.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Line {
-    Muted,
-    Ink,
-    Badge,
+/// What the caption's top line shows: muted words (the match), a winner's
+/// token before words in ink (how it ended), or a turning point's words
+/// after its badge.
+enum Top<'a> {
+    Muted(&'a str),
+    Ink(Option<Seat>, &'a str),
+    Badge(&'a str),
 }
 
 /// What every caption of one layout shares: the empty band, each seat's
-/// token on it, and the layout's palette with the caption's inks.
+/// token, the marker of each seat's row, and the layout's palette with the
+/// caption's inks.
 struct Band {
     empty: Indexed,
     tokens: [Sprite; 4],
@@ -265,24 +256,23 @@ struct Band {
 static BANDS: TileCache<(GameKind, Lang, u32), Band> = TileCache::new();
 
 impl Band {
-    fn new(width: u32, board: &Palette) -> Band {
+    fn new(width: u32, seats: usize, board: &Palette) -> Band {
         let palette = board.with_inks(&[INK, MUTED, HIGHLIGHT]);
         let background = palette.nearest(BACKGROUND);
         let token = |seat: Seat| {
-            let mut sprite = Sprite::round(
-                TOKEN + 1.0,
-                (MARGIN + TOKEN, LINE_1),
-                BACKGROUND,
-                |c, x, y| draw_token(c, x, y, TOKEN, seat),
-            );
+            // Stamped at whole pixels only: its centre's fraction is 0.
+            let mut sprite = Sprite::round(TOKEN + 1.0, (0.0, 0.0), BACKGROUND, |c, x, y| {
+                draw_token(c, x, y, TOKEN, seat)
+            });
             sprite.index(&palette);
             sprite
         };
+        let height = caption_height(seats);
         Band {
             empty: Indexed {
                 width,
-                height: CAPTION_H,
-                pixels: vec![background; (width * CAPTION_H) as usize],
+                height,
+                pixels: vec![background; (width * height) as usize],
                 pitches: Vec::new(),
                 mirrors: Arc::from(Vec::new()),
             },
@@ -291,41 +281,83 @@ impl Band {
         }
     }
 
-    /// A caption's lines, each centred: the changes of a frame then stay
-    /// near the middle, where most moves are, and its rectangle narrow.
-    fn draw(&self, caption: &Caption) -> Indexed {
+    fn middle(&self) -> f32 {
+        (self.empty.width as f32 / 2.0).round()
+    }
+
+    /// The centre line of a seat's row.
+    fn row(seat: Seat) -> f32 {
+        FIRST_ROW + ROW_H * seat as f32
+    }
+
+    /// The band with every seat's row: its token, then "Ann (red ○)",
+    /// ending just before the marker column.
+    fn seats(&self, rows: &[String]) -> Indexed {
         let mut band = self.empty.clone();
+        let end = self.middle() + MARKER_FROM_MIDDLE - GAP;
+        let room = (end - MARGIN - LEAD).max(0.0);
+        for (seat, words) in rows.iter().enumerate() {
+            let y = Self::row(seat as Seat);
+            let words = ellipsize(&printable(words), SIZE_ROW, room);
+            let x = (end - text_width(&words, SIZE_ROW)).round();
+            self.tokens[seat.min(3)].stamp(&mut band, x - LEAD + TOKEN, y);
+            let text = Mask::text(&words, x, y, SIZE_ROW, Align::Left);
+            band.paint(&self.palette, &text, INK, 1.0);
+        }
+        band
+    }
+
+    /// `seats` (the band of [`Band::seats`]) with its top line.
+    fn top(&self, seats: &Indexed, top: Top) -> Indexed {
+        let mut band = seats.clone();
         let p = &self.palette;
         let width = band.width as f32;
         let room = width - 2.0 * MARGIN - LEAD;
-        // The left end of a line of `w` pixels after a lead of `lead`, on
-        // a whole pixel (the token's sprite is drawn for whole centres).
-        let left = |lead: f32, w: f32| ((width - lead - w) / 2.0).round().max(MARGIN);
-        let first = ellipsize(&printable(&caption.first), SIZE_1, room);
-        let lead = if caption.token.is_some() { LEAD } else { 0.0 };
-        let x = left(lead, text_width(&first, SIZE_1));
-        if let Some(seat) = caption.token {
-            self.tokens[(seat as usize).min(3)].stamp(&mut band, x + TOKEN, LINE_1);
-        }
-        let text = Mask::text(&first, x + lead, LINE_1, SIZE_1, Align::Left);
-        band.paint(p, &text, INK, 1.0);
-        if let Some((line, words)) = &caption.second {
-            let badge = *line == Line::Badge;
-            let words = ellipsize(&printable(words), SIZE_2, room);
-            let lead = if badge { LEAD } else { 0.0 };
-            let x = left(lead, text_width(&words, SIZE_2));
-            if badge {
+        let (words, lead) = match top {
+            Top::Muted(words) | Top::Ink(None, words) => (words, 0.0),
+            Top::Ink(Some(_), words) | Top::Badge(words) => (words, LEAD),
+        };
+        let words = ellipsize(&printable(words), SIZE_TOP, room);
+        let x = ((width - lead - text_width(&words, SIZE_TOP)) / 2.0)
+            .round()
+            .max(MARGIN);
+        let ink = match top {
+            Top::Muted(_) => MUTED,
+            Top::Ink(seat, _) => {
+                if let Some(seat) = seat {
+                    self.tokens[(seat as usize).min(3)].stamp(&mut band, x + TOKEN, TOP_LINE);
+                }
+                INK
+            }
+            Top::Badge(_) => {
                 // A turning point: "!" in a dark disc before the words.
                 let centre = x + TOKEN;
-                band.paint(p, disc(centre, LINE_2, TOKEN - 1.0).at(), INK, 1.0);
-                let mark = Mask::text("!", centre, LINE_2, 16.0, Align::Center);
+                band.paint(p, disc(centre, TOP_LINE, TOKEN).at(), INK, 1.0);
+                let mark = Mask::text("!", centre, TOP_LINE, 15.0, Align::Center);
                 band.paint(p, &mark, HIGHLIGHT, 1.0);
+                INK
             }
-            let colour = if *line == Line::Muted { MUTED } else { INK };
-            let text = Mask::text(&words, x + lead, LINE_2, SIZE_2, Align::Left);
-            band.paint(p, &text, colour, 1.0);
-        }
+        };
+        let text = Mask::text(&words, x + lead, TOP_LINE, SIZE_TOP, Align::Left);
+        band.paint(p, &text, ink, 1.0);
         band
+    }
+
+    /// Marks `seat`'s row with the move just played: a triangle pointing
+    /// at the name, then "move 12: 4".
+    fn mark(&self, band: &mut Indexed, seat: Seat, words: &str) {
+        let p = &self.palette;
+        let y = Self::row(seat);
+        let x = self.middle() + MARKER_FROM_MIDDLE;
+        let h = MARKER_W * 0.6;
+        let marker = Mask::draw((x, y - h, x + MARKER_W, y + h), |pen| {
+            pen.polygon(&[(x, y), (x + MARKER_W, y - h), (x + MARKER_W, y + h)], true)
+        });
+        band.paint(p, &marker, INK, 1.0);
+        let room = band.width as f32 - MARGIN - (x + MARKER_W + 6.0);
+        let words = ellipsize(&printable(words), SIZE_ROW, room);
+        let text = Mask::text(&words, x + MARKER_W + 6.0, y, SIZE_ROW, Align::Left);
+        band.paint(p, &text, INK, 1.0);
     }
 }
 
