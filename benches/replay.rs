@@ -70,7 +70,16 @@ fn main() {
         "{rounds} rounds each\n{:<16} {:>6} {:>6} {:>10} {:>10} {:>10} {:>10} {:>9}  target",
         "game", "moves", "frames", "median", "p99", "max", "CPU med", "bytes"
     );
+    // REPLAY_BENCH_ONLY=dots-5x4 (or connect4, …) times one game only.
+    let only = std::env::var("REPLAY_BENCH_ONLY").ok();
     for (kind, ms, bytes_max) in targets {
+        let name = match kind.dots_size_name() {
+            Some(size) => format!("dots-{size}"),
+            None => kind.command().to_owned(),
+        };
+        if only.as_ref().is_some_and(|only| *only != name) {
+            continue;
+        }
         let m = request(kind);
         // Warm-up: fonts, tiles, palettes and caption bands are made once
         // per layout and process.
@@ -93,10 +102,6 @@ fn main() {
         }
         wall.sort();
         cpu.sort();
-        let name = match kind.dots_size_name() {
-            Some(size) => format!("dots {size}"),
-            None => kind.command().to_owned(),
-        };
         let target = match (ms, bytes_max) {
             (Some(ms), Some(b)) => format!("≤ {ms} ms, ≤ {} KB", b / 1000),
             (Some(ms), None) => format!("≤ {ms} ms"),

@@ -253,18 +253,23 @@ pub(super) fn stamp_bead(
     board: &mut Indexed,
     cell: (usize, usize, usize),
     seat: Seat,
-) {
+) -> std::ops::Range<usize> {
     let tiles = TILES.get(view.lang, || tiles(view.lang));
     let (level, x, y) = cell;
     if !in_cube(&cell) {
-        return;
+        return 0..0;
     }
     let (cx, cy) = centre(level, x, y);
-    tiles.beads[(seat as usize).min(3)].stamp(board, cx, cy);
+    let bead = &tiles.beads[(seat as usize).min(3)];
+    bead.stamp(board, cx, cy);
+    let mut rows = bead.rows(cy);
     if level + 1 < 4 {
         let (cx, cy) = centre(level + 1, x, y);
         tiles.landing.stamp(board, cx, cy);
+        let landing = tiles.landing.rows(cy);
+        rows = rows.start.min(landing.start)..rows.end.max(landing.end);
     }
+    rows
 }
 
 pub(super) fn alt(view: &CubeView) -> String {

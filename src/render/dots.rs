@@ -3,6 +3,7 @@
 use super::draw::{canvas, ellipsize, printable, Align};
 use super::tiles::TileCache;
 use super::*;
+use std::ops::Range;
 
 const MAX_SIDE: usize = 12;
 const MARGIN: f32 = 16.0;
@@ -180,12 +181,43 @@ fn empty_board(l: &Layout) -> Tiles {
     }
 }
 
+/// The header's rows: what [`draw_header`] paints, above everything else.
+const HEADER_ROWS: usize = (MARGIN + HEADER_H + 6.0) as usize;
+
 pub(super) fn draw(view: &DotsView) -> (Indexed, Arc<Palette>) {
+    let (mut c, p) = draw_board(view);
+    draw_header(&mut c, &p, view);
+    (c, p)
+}
+
+/// Draws `view` over `board`, the replay frame of the position before it
+/// (with the header `header` had): the header's rows are kept when the
+/// names and scores are the same. Returns the rows that may have changed.
+pub(super) fn draw_onto(view: &DotsView, before: &DotsView, board: &mut Indexed) -> Range<usize> {
+    let (mut c, p) = draw_board(view);
+    let width = c.width as usize;
+    let same = view.names == before.names
+        && view.scores == before.scores
+        && board.width == c.width
+        && board.height == c.height;
+    let rows = if same {
+        let header = HEADER_ROWS.min(c.height as usize) * width;
+        c.pixels[..header].copy_from_slice(&board.pixels[..header]);
+        HEADER_ROWS..c.height as usize
+    } else {
+        draw_header(&mut c, &p, view);
+        0..c.height as usize
+    };
+    *board = c;
+    rows
+}
+
+/// Everything but the header's names and scores.
+fn draw_board(view: &DotsView) -> (Indexed, Arc<Palette>) {
     let l = Layout::new(view);
     let tiles = BOARDS.get((l.width, l.height), || empty_board(&l));
     let p = &tiles.palette;
     let mut c = tiles.board.clone();
-    draw_header(&mut c, p, view);
 
     // Claimed boxes: the owner's tint and mark.
     let inset = (l.size * 0.08).max(6.0);

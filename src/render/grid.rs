@@ -3,6 +3,7 @@
 use super::draw::{canvas, text_width, Align};
 use super::tiles::{Sprite, TileCache};
 use super::*;
+use std::ops::Range;
 
 /// Boards larger than this are drawn clipped to it (views are not trusted).
 const MAX_SIDE: usize = 16;
@@ -235,23 +236,27 @@ pub(super) fn draw(view: &GridView) -> (Indexed, Arc<Palette>) {
 
 /// Adds `seat`'s disc at (column, row) to a board drawn for `view`'s
 /// layout: the same pixels as drawing the board again with the disc (its
-/// sprite covers its own hole only), for a replay's next frame.
+/// sprite covers its own hole only), for a replay's next frame. Returns the
+/// rows it may have changed.
 pub(super) fn stamp_disc(
     view: &GridView,
     board: &mut Indexed,
     column: usize,
     row: usize,
     seat: Seat,
-) {
+) -> Range<usize> {
     let l = Layout::new(view);
     let seats = seat_count(view);
     let tiles = TILES.get((l.columns, l.rows, seats, view.lang), || {
         tiles(&l, seats, view.lang)
     });
-    if l.contains(column, row) {
-        let (x, y) = l.centre(column, row);
-        tiles.discs[(seat as usize).min(3)].stamp(board, x, y);
+    if !l.contains(column, row) {
+        return 0..0;
     }
+    let (x, y) = l.centre(column, row);
+    let disc = &tiles.discs[(seat as usize).min(3)];
+    disc.stamp(board, x, y);
+    disc.rows(y)
 }
 
 pub(super) fn alt(view: &GridView) -> String {

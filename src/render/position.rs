@@ -7,6 +7,7 @@ use crate::game::{
     Outcome,
 };
 use crate::i18n::Lang;
+use std::ops::Range;
 use std::sync::Arc;
 
 /// The board image of any position. `names` are the seats' names, in seat
@@ -72,28 +73,36 @@ impl View {
     /// (as [`View::mid_replay`] draws it), into this position's frame: a
     /// disc or bead is stamped alone, the way lila-gif repaints only the
     /// squares that changed; Dots and Boxes is drawn again (its lines,
-    /// badges and dots overlap one another).
-    pub(super) fn onto_mid_replay(self, board: &mut Indexed) {
-        match &self {
-            View::Grid(view) => {
+    /// badges and dots overlap one another) but for its header, kept while
+    /// the scores stay. `before` is the view of the position before.
+    ///
+    /// Returns the board's rows that may have changed, or `None` for any.
+    pub(super) fn onto_mid_replay(self, before: &View, board: &mut Indexed) -> Option<Range<usize>> {
+        match (&self, before) {
+            (View::Grid(view), _) => {
                 if let Some((column, row)) = view.last {
                     if let Some(seat) = view.at(column, row) {
-                        super::grid::stamp_disc(view, board, column, row, seat);
-                        return;
+                        return Some(super::grid::stamp_disc(view, board, column, row, seat));
                     }
                 }
             }
-            View::Cube(view) => {
+            (View::Cube(view), _) => {
                 if let Some(cell @ (level, x, y)) = view.last {
                     if let Some(seat) = view.at(level, x, y) {
-                        super::cube::stamp_bead(view, board, cell, seat);
-                        return;
+                        return Some(super::cube::stamp_bead(view, board, cell, seat));
                     }
                 }
             }
-            View::Dots(_) => {}
+            (View::Dots(_), View::Dots(before)) => {
+                if let View::Dots(view) = self.mid_replay() {
+                    return Some(super::dots::draw_onto(&view, before, board));
+                }
+                return None;
+            }
+            (View::Dots(_), _) => {}
         }
         *board = self.mid_replay().draw().0;
+        None
     }
 
     /// The position as a replay's frame shows it while the match goes on:

@@ -22,6 +22,7 @@ use super::{clip_alt, colour, disc, draw_token, seat_label, tr, Arc, Lang, Seat}
 use super::{BACKGROUND, HIGHLIGHT, INK, MUTED};
 use crate::game::{AnyGame, Game, GameKind, Move};
 use std::borrow::Cow;
+use std::ops::Range;
 
 /// A match to replay.
 #[derive(Debug, Clone)]
@@ -70,13 +71,15 @@ pub const TURNING_DELAY: u16 = 250;
 pub const END_DELAY: u16 = 500;
 
 /// The caption above the board: a line of words on top (the match, a
-/// turning point's words, how it ended), then one row per seat — its
-/// token, name, colour and mark — and in the row of the seat that just
-/// moved a marker with the move's number and name. The seats' rows stay as
-/// they are from frame to frame: what changes is the marker and its few
-/// words, in a narrow column near the middle, so every frame's rectangle
-/// stays narrow (the words of one long line, changing every frame, would
-/// widen each of them). The seats' rows come last, nearest the board.
+/// turning point's words, how it ended), then the seats — each one's
+/// token, name, colour and mark — and a marker pointing at the seat that
+/// just moved, with the move's number and name. The seats stay as they are
+/// from frame to frame: what changes is the marker and its few words, near
+/// the middle, so every frame's rectangle stays narrow and short (the
+/// words of one long line, changing every frame, would widen each of
+/// them). Two seats share one row, the marker between them pointing left
+/// or right; three get a row each, the marker after the mover's name. The
+/// seats come last, nearest the board.
 const TOP_LINE: f32 = 24.0;
 const FIRST_ROW: f32 = 58.0;
 const ROW_H: f32 = 26.0;
@@ -86,16 +89,17 @@ const TOKEN: f32 = 10.0;
 const LEAD: f32 = 2.0 * TOKEN + 8.0;
 const SIZE_TOP: f32 = 19.0;
 const SIZE_ROW: f32 = 17.0;
-/// The marker column starts this far from the middle of the picture; the
-/// seats' names end `GAP` before it.
+/// With a row per seat, the marker starts this far from the middle of the
+/// picture and the names end `GAP` before it.
 const MARKER_FROM_MIDDLE: f32 = -24.0;
 const GAP: f32 = 12.0;
 /// The marker: a small triangle pointing at the seat's name.
 const MARKER_W: f32 = 10.0;
 
-/// The caption's height for `seats` rows of seats.
+/// The caption's height for `seats` seats (two share a row).
 fn caption_height(seats: usize) -> u32 {
-    (FIRST_ROW + ROW_H * (seats.max(1) - 1) as f32 + ROW_H / 2.0 + 8.0) as u32
+    let rows = if seats <= 2 { 1 } else { seats };
+    (FIRST_ROW + ROW_H * (rows - 1) as f32 + ROW_H / 2.0 + 8.0) as u32
 }
 
 /// The replay of `m`, or `None` when its moves do not replay.
@@ -116,10 +120,24 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
     let mut encoder = gif::Encoder::new(Vec::new(), w, h, &colours).ok()?;
     encoder.set_repeat(gif::Repeat::Infinite).ok()?;
 
-    let rows: Vec<String> = (0..seats as Seat)
+    let names: Vec<String> = (0..seats as Seat)
         .map(|seat| format!("{} ({})", name(m, seat), seat_label(seat, m.lang)))
         .collect();
-    let rows = band.seats(&rows);
+    // Each move's words beside the marker: "Move 12: 4".
+    let marked: Vec<String> = m
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(ply, &mv)| {
+            let name = positions[ply].move_name(mv);
+            tr(
+                m.lang,
+                "replay-move-short",
+                &[("n", &(ply + 1)), ("move", &name)],
+            )
+        })
+        .collect();
+    let rows = band.seats(&names, Band::half(&marked));
     // Every frame but a turning point's and the last shows the match on top.
     let titled = band.top(&rows, Top::Muted(&m.title));
     // The board of the frame being made, from the one before.
@@ -133,7 +151,7 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
         buffer: Vec::new(),
     };
     frames.first(START_DELAY).ok()?;
-    for (ply, &mv) in m.moves.iter().enumerate() {
+    for ply in 0..m.moves.len() {
         let before = &positions[ply];
         let seat = before.to_move();
         let mark = m.marks.iter().find(|mark| mark.ply == ply);
@@ -144,25 +162,20 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
             }
             None => titled.clone(),
         };
-        let words = tr(
-            m.lang,
-            "replay-move-short",
-            &[("n", &(ply + 1)), ("move", &before.move_name(mv))],
-        );
-        band.mark(&mut caption, seat, &words);
-        view(&positions[ply + 1]).onto_mid_replay(&mut board);
+        band.mark(&mut caption, seat, &marked[ply]);
+        let dirty = view(&positions[ply + 1]).onto_mid_replay(&view(before), &mut board);
         let delay = if mark.is_some() {
             TURNING_DELAY
         } else {
             MOVE_DELAY
         };
-        frames.next(&board, caption, delay).ok()?;
+        frames.next(&board, caption, delay, dirty).ok()?;
     }
     let last = positions.last()?;
     let winner = last.outcome().and_then(|o| o.winner());
     let (board, _) = view(last).draw();
     let end = band.top(&rows, Top::Ink(winner, &m.ending));
-    frames.next(&board, end, END_DELAY).ok()?;
+    frames.next(&board, end, END_DELAY, None).ok()?;
     let count = frames.count;
     let board_top = frames.band.height;
     let gif = frames.encoder.into_inner().ok()?;
@@ -285,26 +298,58 @@ impl Band {
         (self.empty.width as f32 / 2.0).round()
     }
 
-    /// The centre line of a seat's row.
-    fn row(seat: Seat) -> f32 {
-        FIRST_ROW + ROW_H * seat as f32
+    /// Whether two seats share one row.
+    fn paired(&self) -> bool {
+        self.empty.height == caption_height(2)
     }
 
-    /// The band with every seat's row: its token, then "Ann (red ○)",
-    /// ending just before the marker column.
-    fn seats(&self, rows: &[String]) -> Indexed {
+    /// The centre line of a seat's row.
+    fn row(&self, seat: Seat) -> f32 {
+        if self.paired() {
+            FIRST_ROW
+        } else {
+            FIRST_ROW + ROW_H * seat as f32
+        }
+    }
+
+    /// The band with every seat: its token, then "Ann (red ○)". Paired,
+    /// the first ends and the second starts `half` from the middle, where
+    /// the marker goes; otherwise each row ends before the marker column.
+    fn seats(&self, names: &[String], half: f32) -> Indexed {
         let mut band = self.empty.clone();
-        let end = self.middle() + MARKER_FROM_MIDDLE - GAP;
-        let room = (end - MARGIN - LEAD).max(0.0);
-        for (seat, words) in rows.iter().enumerate() {
-            let y = Self::row(seat as Seat);
-            let words = ellipsize(&printable(words), SIZE_ROW, room);
-            let x = (end - text_width(&words, SIZE_ROW)).round();
-            self.tokens[seat.min(3)].stamp(&mut band, x - LEAD + TOKEN, y);
-            let text = Mask::text(&words, x, y, SIZE_ROW, Align::Left);
+        let middle = self.middle();
+        let paired = self.paired();
+        for (seat, words) in names.iter().enumerate() {
+            let y = self.row(seat as Seat);
+            let (x, words) = if paired && seat == 1 {
+                let x = (middle + half).round();
+                let room = band.width as f32 - MARGIN - x - LEAD;
+                (x, ellipsize(&printable(words), SIZE_ROW, room.max(0.0)))
+            } else {
+                let end = if paired {
+                    middle - half
+                } else {
+                    middle + MARKER_FROM_MIDDLE - GAP
+                };
+                let room = (end - MARGIN - LEAD).max(0.0);
+                let words = ellipsize(&printable(words), SIZE_ROW, room);
+                ((end - LEAD - text_width(&words, SIZE_ROW)).round(), words)
+            };
+            self.tokens[seat.min(3)].stamp(&mut band, x + TOKEN, y);
+            let text = Mask::text(&words, x + LEAD, y, SIZE_ROW, Align::Left);
             band.paint(&self.palette, &text, INK, 1.0);
         }
         band
+    }
+
+    /// How far from the middle the paired seats keep clear for a marker
+    /// with any of `words`.
+    fn half(words: &[String]) -> f32 {
+        let widest = words
+            .iter()
+            .map(|w| text_width(w, SIZE_ROW))
+            .fold(0.0f32, f32::max);
+        (widest / 2.0 + MARKER_W + 6.0 + GAP).ceil()
     }
 
     /// `seats` (the band of [`Band::seats`]) with its top line.
@@ -343,20 +388,39 @@ impl Band {
         band
     }
 
-    /// Marks `seat`'s row with the move just played: a triangle pointing
-    /// at the name, then "move 12: 4".
+    /// Marks the seat that just moved: a triangle pointing at its name,
+    /// and "Move 12: 4" beside it (paired, centred between the names).
     fn mark(&self, band: &mut Indexed, seat: Seat, words: &str) {
         let p = &self.palette;
-        let y = Self::row(seat);
-        let x = self.middle() + MARKER_FROM_MIDDLE;
+        let y = self.row(seat);
+        let middle = self.middle();
         let h = MARKER_W * 0.6;
-        let marker = Mask::draw((x, y - h, x + MARKER_W, y + h), |pen| {
-            pen.polygon(&[(x, y), (x + MARKER_W, y - h), (x + MARKER_W, y + h)], true)
+        let (tip, text_x) = if self.paired() {
+            let w = text_width(words, SIZE_ROW);
+            let left = (middle - w / 2.0).round();
+            if seat == 0 {
+                (left - 6.0 - MARKER_W, left)
+            } else {
+                (left + w + 6.0 + MARKER_W, left)
+            }
+        } else {
+            let tip = middle + MARKER_FROM_MIDDLE;
+            (tip, tip + MARKER_W + 6.0)
+        };
+        // The triangle's tip at `tip`, its base MARKER_W towards the words.
+        let base = if self.paired() && seat == 1 {
+            tip - MARKER_W
+        } else {
+            tip + MARKER_W
+        };
+        let (x0, x1) = (tip.min(base), tip.max(base));
+        let marker = Mask::draw((x0, y - h, x1, y + h), |pen| {
+            pen.polygon(&[(tip, y), (base, y - h), (base, y + h)], true)
         });
         band.paint(p, &marker, INK, 1.0);
-        let room = band.width as f32 - MARGIN - (x + MARKER_W + 6.0);
-        let words = ellipsize(&printable(words), SIZE_ROW, room);
-        let text = Mask::text(&words, x + MARKER_W + 6.0, y, SIZE_ROW, Align::Left);
+        let room = band.width as f32 - MARGIN - text_x;
+        let words = ellipsize(&printable(words), SIZE_ROW, room.max(0.0));
+        let text = Mask::text(&words, text_x, y, SIZE_ROW, Align::Left);
         band.paint(p, &text, INK, 1.0);
     }
 }
@@ -412,17 +476,28 @@ impl Frames {
 
     /// A frame showing `board` over `band`: only the rectangle that differs
     /// from the last picture, the pixels that did not change in it
-    /// transparent.
+    /// transparent. `dirty` names the board's rows that may differ (the
+    /// rows of a stamped disc), `None` any of them.
     fn next(
         &mut self,
         board: &Indexed,
         band: Indexed,
         delay: u16,
+        dirty: Option<Range<usize>>,
     ) -> Result<(), gif::EncodingError> {
         let width = self.width;
-        let height = (board.height + band.height) as usize;
+        let rows = band.height as usize;
+        let height = rows + board.height as usize;
+        // Rows that may differ: the band's, and the board's that `dirty`
+        // names (all of them without it).
+        let dirty = dirty.map_or(rows..height, |r| {
+            (rows + r.start).min(height)..(rows + r.end).min(height)
+        });
         let mut rect: Option<Rect> = None;
-        for y in 0..height {
+        // Which indices the changed pixels need (the transparent index
+        // must be another).
+        let mut used = [false; 256];
+        for y in (0..rows).chain(dirty) {
             let old = Self::row(&self.board, &self.band, width, y);
             let new = Self::row(board, &band, width, y);
             if old == new {
@@ -436,6 +511,11 @@ impl Frames {
                     .zip(new.iter().rev())
                     .position(|(a, b)| a != b)
                     .unwrap_or(0);
+            for (&a, &b) in old[first..last].iter().zip(&new[first..last]) {
+                if a != b {
+                    used[b as usize] = true;
+                }
+            }
             rect = Some(match rect {
                 None => Rect {
                     x0: first,
@@ -459,16 +539,6 @@ impl Frames {
             y1: 1,
         });
         // The transparent index: one that no changed pixel needs.
-        let mut used = [false; 256];
-        for y in rect.y0..rect.y1 {
-            let old = &Self::row(&self.board, &self.band, width, y)[rect.x0..rect.x1];
-            let new = &Self::row(board, &band, width, y)[rect.x0..rect.x1];
-            for (&a, &b) in old.iter().zip(new) {
-                if a != b {
-                    used[b as usize] = true;
-                }
-            }
-        }
         let transparent = used.iter().position(|&u| !u).map(|i| i as u8);
         let mut buffer = std::mem::take(&mut self.buffer);
         buffer.clear();
@@ -778,15 +848,26 @@ mod tests {
                 width: 3,
                 height: 3,
             },
+            GameKind::DOTS_DEFAULT,
         ];
         for kind in kinds {
             let positions = positions(kind, &full_length(kind)).unwrap();
             let view = |game: &AnyGame| View::of(game, &names(), Lang::De);
             let (mut board, _) = view(&positions[0]).mid_replay().draw();
             for (ply, position) in positions.iter().enumerate().skip(1) {
-                view(position).onto_mid_replay(&mut board);
+                let old = board.clone();
+                let rows = view(position).onto_mid_replay(&view(&positions[ply - 1]), &mut board);
                 let (drawn, _) = view(position).mid_replay().draw();
                 assert!(board.pixels == drawn.pixels, "{kind:?} after move {ply}");
+                // Nothing changed outside the rows it names.
+                let w = board.width as usize;
+                let rows = rows.expect("every game says which rows it changed");
+                for y in (0..board.height as usize).filter(|y| !rows.contains(y)) {
+                    assert!(
+                        old.pixels[y * w..(y + 1) * w] == board.pixels[y * w..(y + 1) * w],
+                        "{kind:?} after move {ply}: row {y} changed outside {rows:?}"
+                    );
+                }
             }
         }
     }

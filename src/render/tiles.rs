@@ -71,6 +71,13 @@ impl Sprite {
         self.data = palette.index(&self.rgb);
     }
 
+    /// The rows a stamp centred on row `cy` may cover (a frame's rows to
+    /// compare after stamping).
+    pub fn rows(&self, cy: f32) -> std::ops::Range<usize> {
+        let top = (cy.floor() as i64 - self.half as i64).max(0) as usize;
+        top..top + self.size
+    }
+
     /// Copies the sprite onto `board` centred at `(cx, cy)`.
     pub fn stamp(&self, board: &mut Indexed, cx: f32, cy: f32) {
         if !(cx.is_finite() && cy.is_finite()) {
