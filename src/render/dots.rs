@@ -1,6 +1,6 @@
 //! Dots and Boxes: a score header, then the dots with their chart names.
 
-use super::draw::{canvas, ellipsize, printable, Align};
+use super::draw::{canvas, ellipsize, printable, Align, MaskAt};
 use super::tiles::TileCache;
 use super::*;
 use std::ops::Range;
@@ -185,39 +185,103 @@ fn empty_board(l: &Layout) -> Tiles {
 const HEADER_ROWS: usize = (MARGIN + HEADER_H + 6.0) as usize;
 
 pub(super) fn draw(view: &DotsView) -> (Indexed, Arc<Palette>) {
-    let (mut c, p) = draw_board(view);
+    let (mut c, p) = draw_board(view, None);
     draw_header(&mut c, &p, view);
     (c, p)
 }
 
-/// Draws `view` over `board`, the replay frame of the position before it
-/// (with the header `header` had): the header's rows are kept when the
-/// names and scores are the same. Returns the rows that may have changed.
+/// Draws `view` over `board`, the replay frame of the position `before`
+/// (both as a replay draws them: no last-move marks): only the part around
+/// what changed — the new lines with their badges and end dots, the boxes
+/// they closed — is drawn again, with every shape that touches it in the
+/// order [`draw`] paints them, so the pixels are those of drawing it all
+/// again; the header is drawn again only when the scores change. Returns
+/// the rows that may have changed.
 pub(super) fn draw_onto(view: &DotsView, before: &DotsView, board: &mut Indexed) -> Range<usize> {
-    let (mut c, p) = draw_board(view);
-    let width = c.width as usize;
-    let same = view.names == before.names
-        && view.scores == before.scores
-        && board.width == c.width
-        && board.height == c.height;
-    let rows = if same {
-        let header = HEADER_ROWS.min(c.height as usize) * width;
-        c.pixels[..header].copy_from_slice(&board.pixels[..header]);
-        HEADER_ROWS..c.height as usize
-    } else {
-        draw_header(&mut c, &p, view);
-        0..c.height as usize
+    let l = Layout::new(view);
+    let tiles = BOARDS.get((l.width, l.height), || empty_board(&l));
+    if board.width != tiles.board.width || board.height != tiles.board.height {
+        *board = draw(view).0;
+        return 0..board.height as usize;
+    }
+    // What changed, in pixels: (x0, y0, x1, y1).
+    let mut clip: Option<(f32, f32, f32, f32)> = None;
+    let mut add = |x0: f32, y0: f32, x1: f32, y1: f32| {
+        clip = Some(match clip {
+            None => (x0, y0, x1, y1),
+            Some(c) => (c.0.min(x0), c.1.min(y0), c.2.max(x1), c.3.max(y1)),
+        });
     };
-    *board = c;
+    // Room around a line for its stroke, badge and end dots.
+    let reach = 16.0;
+    for line in lines_of(&l) {
+        if view.line(line) != before.line(line) {
+            if let Some((a, b)) = l.ends(line) {
+                add(
+                    a.0.min(b.0) - reach,
+                    a.1.min(b.1) - reach,
+                    a.0.max(b.0) + reach,
+                    a.1.max(b.1) + reach,
+                );
+            }
+        }
+    }
+    for row in 0..l.height {
+        for col in 0..l.width {
+            if view.owner(row, col) != before.owner(row, col) {
+                let (x, y) = l.dot(col, row);
+                add(x - 4.0, y - 4.0, x + l.size + 4.0, y + l.size + 4.0);
+            }
+        }
+    }
+    let width = board.width as usize;
+    let height = board.height as usize;
+    let mut rows = match clip {
+        Some((x0, y0, x1, y1)) => {
+            let x0 = (x0.floor().max(0.0) as usize).min(width);
+            let x1 = (x1.ceil().max(0.0) as usize).min(width);
+            let y0 = (y0.floor().max(0.0) as usize).min(height);
+            let y1 = (y1.ceil().max(0.0) as usize).min(height);
+            let clip = (x0 as i32, y0 as i32, x1 as i32, y1 as i32);
+            let (drawn, _) = draw_board(view, Some(clip));
+            for y in y0..y1 {
+                board.pixels[y * width + x0..y * width + x1]
+                    .copy_from_slice(&drawn.pixels[y * width + x0..y * width + x1]);
+            }
+            y0..y1
+        }
+        None => 0..0,
+    };
+    if view.names != before.names || view.scores != before.scores {
+        let header = HEADER_ROWS.min(height) * width;
+        board.pixels[..header].copy_from_slice(&tiles.board.pixels[..header]);
+        draw_header(board, &tiles.palette, view);
+        rows = 0..rows.end.max(HEADER_ROWS.min(height));
+    }
     rows
 }
 
-/// Everything but the header's names and scores.
-fn draw_board(view: &DotsView) -> (Indexed, Arc<Palette>) {
+/// Everything but the header's names and scores; with `clip`, only the
+/// shapes that touch its pixels `(x0, y0)..(x1, y1)` (the rest is left as
+/// the empty board).
+fn draw_board(view: &DotsView, clip: Option<(i32, i32, i32, i32)>) -> (Indexed, Arc<Palette>) {
     let l = Layout::new(view);
     let tiles = BOARDS.get((l.width, l.height), || empty_board(&l));
     let p = &tiles.palette;
     let mut c = tiles.board.clone();
+    let touches = |at: &MaskAt| {
+        clip.is_none_or(|(x0, y0, x1, y1)| {
+            at.x < x1
+                && at.y < y1
+                && at.x + at.mask.width as i32 > x0
+                && at.y + at.mask.height as i32 > y0
+        })
+    };
+    let paint = |c: &mut Indexed, p: &Palette, at: MaskAt, ink: Rgb, alpha: f32| {
+        if touches(&at) {
+            c.paint(p, at, ink, alpha);
+        }
+    };
 
     // Claimed boxes: the owner's tint and mark.
     let inset = (l.size * 0.08).max(6.0);
@@ -227,14 +291,14 @@ fn draw_board(view: &DotsView) -> (Indexed, Arc<Palette>) {
                 let s = style(seat);
                 let (x, y) = l.dot(col, row);
                 let side = l.size - 2.0 * inset;
-                c.paint(
+                paint(&mut c, 
                     p,
                     rounded_box(x + inset, y + inset, side, side, 10.0).at(),
                     s.light,
                     1.0,
                 );
                 let (cx, cy) = l.box_centre(row, col);
-                c.paint(p, mark(cx, cy, l.size * 0.2, seat).at(), s.stroke, 1.0);
+                paint(&mut c, p, mark(cx, cy, l.size * 0.2, seat).at(), s.stroke, 1.0);
             }
         }
     }
@@ -244,7 +308,7 @@ fn draw_board(view: &DotsView) -> (Indexed, Arc<Palette>) {
     let last = view.last.and_then(|line| Some((line, l.ends(line)?)));
     if let Some((line, (a, b))) = last {
         let s = style(view.line(line).unwrap_or(u8::MAX));
-        c.paint(p, capsule(a, b, 16.0).at(), s.stroke, 0.3);
+        paint(&mut c, p, capsule(a, b, 16.0).at(), s.stroke, 0.3);
     }
     for &line in &lines {
         if let (Some(seat), Some((a, b))) = (view.line(line), l.ends(line)) {
@@ -253,7 +317,7 @@ fn draw_board(view: &DotsView) -> (Indexed, Arc<Palette>) {
             } else {
                 4.5
             };
-            c.paint(p, capsule(a, b, width).at(), style(seat).stroke, 1.0);
+            paint(&mut c, p, capsule(a, b, width).at(), style(seat).stroke, 1.0);
         }
     }
     // Who drew each line, readable without colour: a small badge with the
@@ -262,14 +326,14 @@ fn draw_board(view: &DotsView) -> (Indexed, Arc<Palette>) {
         if let (Some(seat), Some((a, b))) = (view.line(line), l.ends(line)) {
             let (x, y) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
             let s = style(seat);
-            c.paint(p, disc(x, y, 11.0).at(), s.stroke, 1.0);
-            c.paint(p, mark(x, y, 6.0, seat).at(), s.ink, 1.0);
+            paint(&mut c, p, disc(x, y, 11.0).at(), s.stroke, 1.0);
+            paint(&mut c, p, mark(x, y, 6.0, seat).at(), s.ink, 1.0);
         }
     }
     for row in 0..=l.height {
         for col in 0..=l.width {
             let (x, y) = l.dot(col, row);
-            c.paint(p, disc(x, y, DOT).at(), INK, 1.0);
+            paint(&mut c, p, disc(x, y, DOT).at(), INK, 1.0);
         }
     }
     (c, Arc::clone(&tiles.palette))

@@ -149,6 +149,11 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
         band: titled.clone(),
         count: 0,
         buffer: Vec::new(),
+        code_size: (palette.colours.len().max(4) as u32)
+            .next_power_of_two()
+            .trailing_zeros()
+            .min(8) as u8,
+        lzw: Vec::new(),
     };
     frames.first(START_DELAY).ok()?;
     for ply in 0..m.moves.len() {
@@ -435,6 +440,10 @@ struct Frames {
     /// The changed rectangle of the frame being written, kept from frame
     /// to frame so that it is allocated once.
     buffer: Vec<u8>,
+    /// The LZW code size of every frame: the palette's index bits.
+    code_size: u8,
+    /// The frame's LZW data after its code size, kept like `buffer`.
+    lzw: Vec<u8>,
 }
 
 /// A rectangle of the picture: columns `x0..x1`, rows `y0..y1`.
@@ -471,7 +480,27 @@ impl Frames {
             ..gif::Frame::default()
         };
         self.count += 1;
-        self.encoder.write_frame(&frame)
+        self.write(frame)
+    }
+
+    /// Writes `frame`, its buffer still pixels: LZW-encoded here with the
+    /// code size of the palette (what `gif` would find scanning every
+    /// pixel for the largest index), by weezl, `gif`'s own LZW encoder.
+    fn write(&mut self, frame: gif::Frame<'_>) -> Result<(), gif::EncodingError> {
+        let mut lzw = std::mem::take(&mut self.lzw);
+        lzw.clear();
+        lzw.push(self.code_size);
+        let mut encoder = weezl::encode::Encoder::new(weezl::BitOrder::Lsb, self.code_size);
+        let result = encoder.into_vec(&mut lzw).encode_all(&frame.buffer);
+        let written = match result.status {
+            Ok(_) => self.encoder.write_lzw_pre_encoded_frame(&gif::Frame {
+                buffer: Cow::Borrowed(&lzw),
+                ..frame
+            }),
+            Err(_) => self.encoder.write_frame(&frame),
+        };
+        self.lzw = lzw;
+        written
     }
 
     /// A frame showing `board` over `band`: only the rectangle that differs
@@ -538,8 +567,12 @@ impl Frames {
             x1: 1,
             y1: 1,
         });
-        // The transparent index: one that no changed pixel needs.
-        let transparent = used.iter().position(|&u| !u).map(|i| i as u8);
+        // The transparent index: one that no changed pixel needs, within
+        // the code size.
+        let transparent = used[..1 << self.code_size]
+            .iter()
+            .position(|&u| !u)
+            .map(|i| i as u8);
         let mut buffer = std::mem::take(&mut self.buffer);
         buffer.clear();
         for y in rect.y0..rect.y1 {
@@ -565,7 +598,7 @@ impl Frames {
             buffer: Cow::Borrowed(&buffer),
             ..gif::Frame::default()
         };
-        let written = self.encoder.write_frame(&frame);
+        let written = self.write(frame);
         self.buffer = buffer;
         // The board's rows outside the rectangle are the same already, and
         // so are the columns outside it in the rows it covers.
