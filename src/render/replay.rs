@@ -72,14 +72,14 @@ pub const END_DELAY: u16 = 500;
 
 /// The caption above the board: a line of words on top (the match, a
 /// turning point's words, how it ended), then the seats — each one's
-/// token, name, colour and mark — and a marker pointing at the seat that
-/// just moved, with the move's number and name. The seats stay as they are
-/// from frame to frame: what changes is the marker and its few words, near
-/// the middle, so every frame's rectangle stays narrow and short (the
-/// words of one long line, changing every frame, would widen each of
-/// them). Two seats share one row, the marker between them pointing left
-/// or right; three get a row each, the marker after the mover's name. The
-/// seats come last, nearest the board.
+/// token, name, colour and mark — and the move's number marked with the
+/// seat that just made it. The seats stay as they are from frame to frame:
+/// what changes is the number and its mark, near the middle, so every
+/// frame's rectangle stays narrow and short (the words of one long line,
+/// changing every frame, would widen each of them). Two seats share one
+/// row, "Move 12" and the mover's token between them; three get a row
+/// each, a triangle after the mover's name pointing at it, then "Move 12".
+/// The seats come last, nearest the board.
 const TOP_LINE: f32 = 24.0;
 const FIRST_ROW: f32 = 58.0;
 const ROW_H: f32 = 26.0;
@@ -93,7 +93,7 @@ const SIZE_ROW: f32 = 17.0;
 /// picture and the names end `GAP` before it.
 const MARKER_FROM_MIDDLE: f32 = -24.0;
 const GAP: f32 = 12.0;
-/// The marker: a small triangle pointing at the seat's name.
+/// The triangle pointing at the mover's name (a row per seat).
 const MARKER_W: f32 = 10.0;
 
 /// The caption's height for `seats` seats (two share a row).
@@ -123,21 +123,15 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
     let names: Vec<String> = (0..seats as Seat)
         .map(|seat| format!("{} ({})", name(m, seat), seat_label(seat, m.lang)))
         .collect();
-    // Each move's words beside the marker: "Move 12: 4".
-    let marked: Vec<String> = m
-        .moves
-        .iter()
-        .enumerate()
-        .map(|(ply, &mv)| {
-            let name = positions[ply].move_name(mv);
-            tr(
-                m.lang,
-                "replay-move-short",
-                &[("n", &(ply + 1)), ("move", &name)],
-            )
-        })
+    // Each move's words: "Move 12".
+    let marked: Vec<String> = (1..=m.moves.len())
+        .map(|n| tr(m.lang, "replay-move-number", &[("n", &n)]))
         .collect();
-    let rows = band.seats(&names, Band::half(&marked));
+    let widest = marked
+        .iter()
+        .map(|w| text_width(w, SIZE_ROW))
+        .fold(0.0f32, f32::max);
+    let rows = band.seats(&names, Band::block(widest) / 2.0 + GAP);
     // Every frame but a turning point's and the last shows the match on top.
     let titled = band.top(&rows, Top::Muted(&m.title));
     // The board of the frame being made, from the one before.
@@ -167,7 +161,7 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
             }
             None => titled.clone(),
         };
-        band.mark(&mut caption, seat, &marked[ply]);
+        band.mark(&mut caption, seat, &marked[ply], widest);
         let dirty = view(&positions[ply + 1]).onto_mid_replay(&view(before), &mut board);
         let delay = if mark.is_some() {
             TURNING_DELAY
@@ -347,14 +341,10 @@ impl Band {
         band
     }
 
-    /// How far from the middle the paired seats keep clear for a marker
-    /// with any of `words`.
-    fn half(words: &[String]) -> f32 {
-        let widest = words
-            .iter()
-            .map(|w| text_width(w, SIZE_ROW))
-            .fold(0.0f32, f32::max);
-        (widest / 2.0 + MARKER_W + 6.0 + GAP).ceil()
+    /// Paired, the width of the words between the seats ("Move 12" and
+    /// the mover's token) for the widest of `words`.
+    fn block(widest: f32) -> f32 {
+        (widest + 6.0 + 2.0 * TOKEN).ceil()
     }
 
     /// `seats` (the band of [`Band::seats`]) with its top line.
@@ -393,39 +383,32 @@ impl Band {
         band
     }
 
-    /// Marks the seat that just moved: a triangle pointing at its name,
-    /// and "Move 12: 4" beside it (paired, centred between the names).
-    fn mark(&self, band: &mut Indexed, seat: Seat, words: &str) {
+    /// Marks the seat that just moved. Paired: "Move 12" between the
+    /// seats, then the mover's token, the words starting where the widest
+    /// of them (`widest` pixels) would be centred, so that from one frame to
+    /// the next only the number and the token change. With a row per seat:
+    /// a triangle pointing at the mover's name, then "Move 12".
+    fn mark(&self, band: &mut Indexed, seat: Seat, words: &str, widest: f32) {
         let p = &self.palette;
         let y = self.row(seat);
         let middle = self.middle();
-        let h = MARKER_W * 0.6;
-        let (tip, text_x) = if self.paired() {
-            let w = text_width(words, SIZE_ROW);
-            let left = (middle - w / 2.0).round();
-            if seat == 0 {
-                (left - 6.0 - MARKER_W, left)
-            } else {
-                (left + w + 6.0 + MARKER_W, left)
-            }
-        } else {
-            let tip = middle + MARKER_FROM_MIDDLE;
-            (tip, tip + MARKER_W + 6.0)
-        };
-        // The triangle's tip at `tip`, its base MARKER_W towards the words.
-        let base = if self.paired() && seat == 1 {
-            tip - MARKER_W
-        } else {
-            tip + MARKER_W
-        };
-        let (x0, x1) = (tip.min(base), tip.max(base));
-        let marker = Mask::draw((x0, y - h, x1, y + h), |pen| {
+        let room = band.width as f32 - 2.0 * MARGIN;
+        let words = ellipsize(&printable(words), SIZE_ROW, room.max(0.0));
+        if self.paired() {
+            let left = (middle - Self::block(widest) / 2.0).round();
+            let text = Mask::text(&words, left, y, SIZE_ROW, Align::Left);
+            band.paint(p, &text, INK, 1.0);
+            let token = (left + text_width(&words, SIZE_ROW) + 6.0 + TOKEN).round();
+            self.tokens[(seat as usize).min(3)].stamp(band, token, y);
+            return;
+        }
+        let tip = middle + MARKER_FROM_MIDDLE;
+        let (base, h) = (tip + MARKER_W, MARKER_W * 0.6);
+        let marker = Mask::draw((tip, y - h, base, y + h), |pen| {
             pen.polygon(&[(tip, y), (base, y - h), (base, y + h)], true)
         });
         band.paint(p, &marker, INK, 1.0);
-        let room = band.width as f32 - MARGIN - text_x;
-        let words = ellipsize(&printable(words), SIZE_ROW, room.max(0.0));
-        let text = Mask::text(&words, text_x, y, SIZE_ROW, Align::Left);
+        let text = Mask::text(&words, base + 6.0, y, SIZE_ROW, Align::Left);
         band.paint(p, &text, INK, 1.0);
     }
 }
