@@ -6,7 +6,8 @@
 //! made into its replay as `/replay` makes it, with the seats' names and
 //! one turning point marked. Per game: median, p99 and max wall time per
 //! replay, median CPU time of this thread, the GIF's bytes and frames, and
-//! the target of issue 24.
+//! the target of issue 24. `REPLAY_BENCH_ONLY=connect4` (or `dots-5x4`, …)
+//! times one game, `REPLAY_BENCH_ROUNDS=N` sets the rounds.
 
 mod common;
 

@@ -291,14 +291,21 @@ fn draw_board(view: &DotsView, clip: Option<(i32, i32, i32, i32)>) -> (Indexed, 
                 let s = style(seat);
                 let (x, y) = l.dot(col, row);
                 let side = l.size - 2.0 * inset;
-                paint(&mut c, 
+                paint(
+                    &mut c,
                     p,
                     rounded_box(x + inset, y + inset, side, side, 10.0).at(),
                     s.light,
                     1.0,
                 );
                 let (cx, cy) = l.box_centre(row, col);
-                paint(&mut c, p, mark(cx, cy, l.size * 0.2, seat).at(), s.stroke, 1.0);
+                paint(
+                    &mut c,
+                    p,
+                    mark(cx, cy, l.size * 0.2, seat).at(),
+                    s.stroke,
+                    1.0,
+                );
             }
         }
     }
@@ -317,7 +324,13 @@ fn draw_board(view: &DotsView, clip: Option<(i32, i32, i32, i32)>) -> (Indexed, 
             } else {
                 4.5
             };
-            paint(&mut c, p, capsule(a, b, width).at(), style(seat).stroke, 1.0);
+            paint(
+                &mut c,
+                p,
+                capsule(a, b, width).at(),
+                style(seat).stroke,
+                1.0,
+            );
         }
     }
     // Who drew each line, readable without colour: a small badge with the

@@ -77,7 +77,11 @@ impl View {
     /// the scores stay. `before` is the view of the position before.
     ///
     /// Returns the board's rows that may have changed, or `None` for any.
-    pub(super) fn onto_mid_replay(self, before: &View, board: &mut Indexed) -> Option<Range<usize>> {
+    pub(super) fn onto_mid_replay(
+        self,
+        before: &View,
+        board: &mut Indexed,
+    ) -> Option<Range<usize>> {
         match (&self, before) {
             (View::Grid(view), _) => {
                 if let Some((column, row)) = view.last {

@@ -93,6 +93,9 @@ const SIZE_ROW: f32 = 17.0;
 /// picture and the names end `GAP` before it.
 const MARKER_FROM_MIDDLE: f32 = -24.0;
 const GAP: f32 = 12.0;
+/// Paired, the room between "Move 12" with its token and either name (so
+/// that the mover's token does not read as the next name's).
+const PAIRED_GAP: f32 = 34.0;
 /// The triangle pointing at the mover's name (a row per seat).
 const MARKER_W: f32 = 10.0;
 
@@ -131,7 +134,7 @@ pub fn replay(m: &ReplayMatch) -> Option<Animation> {
         .iter()
         .map(|w| text_width(w, SIZE_ROW))
         .fold(0.0f32, f32::max);
-    let rows = band.seats(&names, Band::block(widest) / 2.0 + GAP);
+    let rows = band.seats(&names, Band::block(widest) / 2.0 + PAIRED_GAP);
     // Every frame but a turning point's and the last shows the match on top.
     let titled = band.top(&rows, Top::Muted(&m.title));
     // The board of the frame being made, from the one before.
