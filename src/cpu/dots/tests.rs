@@ -428,3 +428,29 @@ fn theory_captures_like_the_solver_before_a_loony_endgame() {
     }
     assert!(checked >= 200, "only {checked} positions");
 }
+
+/// Figures, not a check of speed: nodes to the best move on random 5 × 4
+/// positions (`cargo test --release --lib dots -- --ignored --nocapture
+/// nodes_to_solve`). It fails only if a position with few free lines does
+/// not solve within the cap.
+#[test]
+#[ignore = "figures for the release build"]
+fn nodes_to_solve_5x4() {
+    let cap = 60_000_000;
+    for free in 29..=35 {
+        let rows = super::measure::solver_nodes(5, 4, free, 8, 100 + free as u64, cap);
+        let mut nodes: Vec<u64> = rows.iter().map(|r| r.nodes).collect();
+        nodes.sort_unstable();
+        let solved = rows.iter().filter(|r| r.solved).count();
+        let took: Duration = rows.iter().map(|r| r.took).sum();
+        let rate = nodes.iter().sum::<u64>() as f64 / took.as_secs_f64().max(1e-9);
+        println!(
+            "5x4, {free} free: {solved}/{} solved within {cap} nodes; nodes sorted {nodes:?}; {:.1} M nodes/s",
+            rows.len(),
+            rate / 1e6
+        );
+        if free <= 29 {
+            assert_eq!(solved, rows.len());
+        }
+    }
+}
