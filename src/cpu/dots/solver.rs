@@ -94,7 +94,8 @@ impl<'a> Solver<'a> {
     }
 
     /// The best line and its exact value, `None` when the budget ran out or
-    /// the game is over.
+    /// the game is over. MTD(f) at the root as in [`Solver::value`]: the
+    /// line that proves the final lower bound is a best line.
     pub(crate) fn best_move(&mut self, drawn: u64) -> Option<(usize, i32)> {
         let g = self.g;
         let free = g.all & !drawn;
@@ -104,23 +105,56 @@ impl<'a> Solver<'a> {
         let r = g.open_boxes(drawn);
         let mut moves = [0u8; 64];
         let n = order_all(g, drawn, free, EDGE, &mut moves);
-        let mut best = (moves[0] as usize, -r - 1);
-        for &m in &moves[..n] {
-            let l = m as usize;
-            let gain = g.gain(drawn, l);
-            let v = if gain > 0 {
-                gain + self.negamax(drawn | 1 << l, best.1 - gain, r - gain)
-            } else {
-                -self.negamax(drawn | 1 << l, -r, -best.1)
-            };
+        let moves = &mut moves[..n];
+        let (mut lo, mut hi) = (-r, r);
+        // Every line is worth at least -r: the first one stands until a
+        // test proves more.
+        let mut best = moves[0] as usize;
+        let mut guess = r & 1;
+        while lo < hi {
+            let beta = if guess <= lo { lo + 2 } else { guess };
+            let (v, at) = self.root_test(drawn, beta, moves);
             if self.counter.stopped() {
                 return None;
             }
-            if v > best.1 {
-                best = (l, v);
+            if v < beta {
+                hi = parity_floor(v, r);
+            } else {
+                lo = parity_ceil(v, r);
+                best = moves[at] as usize;
+                // Try it first in the next tests.
+                moves[..=at].rotate_right(1);
+            }
+            guess = if v < beta { hi } else { lo };
+        }
+        Some((best, lo))
+    }
+
+    /// A null-window test at the root: the best value found (at least
+    /// `beta` once a line reaches it, then the search stops) and the index
+    /// of the line that did.
+    fn root_test(&mut self, drawn: u64, beta: i32, moves: &[u8]) -> (i32, usize) {
+        let g = self.g;
+        let mut best = (i32::MIN, 0);
+        for (i, &m) in moves.iter().enumerate() {
+            let l = m as usize;
+            let gain = g.gain(drawn, l);
+            let v = if gain > 0 {
+                gain + self.negamax(drawn | 1 << l, beta - 1 - gain, beta - gain)
+            } else {
+                -self.negamax(drawn | 1 << l, -beta, 1 - beta)
+            };
+            if self.counter.stopped() {
+                return best;
+            }
+            if v > best.0 {
+                best = (v, i);
+            }
+            if v >= beta {
+                break;
             }
         }
-        Some(best)
+        best
     }
 
     fn negamax(&mut self, drawn: u64, mut alpha: i32, mut beta: i32) -> i32 {
