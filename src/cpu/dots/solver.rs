@@ -258,6 +258,16 @@ impl<'a> Solver<'a> {
         for &m in &moves[..n] {
             let l = m as usize;
             let gain = g.gain(drawn, l);
+            if candidates == 0 && gain == 0 {
+                // A loony move that cannot raise alpha need not be searched;
+                // its bound stands in for its value (fail-soft).
+                if let Some(bound) = g.loony_bound(drawn, l) {
+                    if bound <= alpha {
+                        best.score = best.score.max(bound);
+                        continue;
+                    }
+                }
+            }
             let v = if gain > 0 {
                 gain + self.negamax(drawn | 1 << l, alpha - gain, beta - gain)
             } else {
