@@ -28,12 +28,16 @@ pub(crate) struct Entry {
     lo: i8,
     hi: i8,
     best: u8,
+    /// Free lines of the position: the larger the search it saved, the
+    /// longer it is kept.
+    depth: u8,
 }
 
 const OCCUPIED: u64 = 1 << 63;
 
-/// Slots of the table (16 bytes each): 16 MiB, kept per thread.
-const TT_SLOTS: usize = 1 << 20;
+/// Slots of the table (16 bytes each, in buckets of two): 64 MiB, kept per
+/// thread.
+const TT_SLOTS: usize = 1 << 22;
 
 thread_local! {
     static TABLE: Spare<Table<Entry>> = const { Spare::new(None) };
@@ -65,9 +69,38 @@ impl<'a> Solver<'a> {
         self.counter.nodes()
     }
 
+    /// The first slot of the key's bucket of two.
     #[inline]
     fn slot(&self, key: u64) -> usize {
-        self.tt.index(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40)
+        self.tt.index(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) & !1
+    }
+
+    /// The key's entry of this generation, if its bucket holds one.
+    #[inline]
+    fn probe(&self, slot: usize, key: u64, generation: u32) -> Option<Entry> {
+        (slot..slot + 2)
+            .map(|s| self.tt.get(s))
+            .find(|e| e.key == key && e.generation == generation)
+    }
+
+    /// Where to write the key's entry: its own slot, else an empty or old
+    /// one, else the one that saved the smaller search.
+    #[inline]
+    fn victim(&self, slot: usize, key: u64, generation: u32) -> usize {
+        let (a, b) = (self.tt.get(slot), self.tt.get(slot + 1));
+        if a.key == key && a.generation == generation {
+            return slot;
+        }
+        if b.key == key && b.generation == generation {
+            return slot + 1;
+        }
+        if a.generation != generation {
+            return slot;
+        }
+        if b.generation != generation || b.depth < a.depth {
+            return slot + 1;
+        }
+        slot
     }
 
     /// The exact value for the side to move, `None` when the budget ran out.
@@ -211,8 +244,7 @@ impl<'a> Solver<'a> {
         let slot = self.slot(key);
         let mut hint = EDGE;
         let generation = self.tt.generation();
-        let entry = self.tt.get(slot);
-        if entry.key == key && entry.generation == generation {
+        if let Some(entry) = self.probe(slot, key, generation) {
             let (lo, hi) = (entry.lo as i32, entry.hi as i32);
             if lo >= beta {
                 return lo;
@@ -289,7 +321,8 @@ impl<'a> Solver<'a> {
         };
         lo = parity_ceil(lo, open);
         hi = parity_floor(hi, open);
-        let entry = self.tt.get_mut(slot);
+        let at = self.victim(slot, key, generation);
+        let entry = self.tt.get_mut(at);
         if entry.key == key && entry.generation == generation {
             lo = lo.max(entry.lo as i32);
             hi = hi.min(entry.hi as i32);
@@ -300,6 +333,7 @@ impl<'a> Solver<'a> {
             lo: lo as i8,
             hi: hi as i8,
             best: best.mv,
+            depth: free.count_ones() as u8,
         };
         best.score
     }
