@@ -35,6 +35,10 @@ pub(crate) struct Entry {
 
 const OCCUPIED: u64 = 1 << 63;
 
+/// Free lines from which a node looks its safe children up in the table
+/// before searching (the lookups cost more than they save near the leaves).
+const ETC_FROM: u32 = 26;
+
 /// Slots of the table (16 bytes each, in buckets of two): 64 MiB, kept per
 /// thread.
 const TT_SLOTS: usize = 1 << 22;
@@ -258,6 +262,25 @@ impl<'a> Solver<'a> {
             alpha = alpha.max(lo);
             beta = beta.min(hi);
             hint = entry.best;
+        }
+        if candidates == 0 && free.count_ones() >= ETC_FROM {
+            // Enhanced transposition cutoff: a safe line to a position the
+            // table already knows is worth at most -beta to its mover
+            // settles this one, before any search under it.
+            let mut f = free;
+            while f != 0 {
+                let l = f.trailing_zeros() as usize;
+                f &= f - 1;
+                if g.unsafe_line(drawn, l) {
+                    continue;
+                }
+                let child = g.canonical(drawn | 1 << l) | OCCUPIED;
+                if let Some(e) = self.probe(self.slot(child), child, generation) {
+                    if -(e.hi as i32) >= beta {
+                        return -(e.hi as i32);
+                    }
+                }
+            }
         }
         let (a0, b0) = (alpha, beta);
         let mut moves = [0u8; 64];
