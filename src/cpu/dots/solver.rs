@@ -53,6 +53,9 @@ pub(crate) struct Solver<'a> {
     tt: Table<Entry>,
     endgame: Endgame,
     counter: Counter,
+    /// The last lower bound [`Solver::best_move`] proved and a line that
+    /// reaches it, kept when the budget runs out before the exact value.
+    proven: Option<(usize, i32)>,
 }
 
 impl<'a> Solver<'a> {
@@ -65,7 +68,16 @@ impl<'a> Solver<'a> {
             tt,
             endgame: Endgame::new(),
             counter: Counter::new(budget.cloned()),
+            proven: None,
         }
+    }
+
+    /// After [`Solver::best_move`] ran out of budget: a line proved to
+    /// net at least the value given with it, if a test finished with one
+    /// (MTD(f) starts its tests at 0 or 1 and proves lower bounds short of
+    /// the value only on its way up, so the bound is at least that).
+    pub(crate) fn proven(&self) -> Option<(usize, i32)> {
+        self.proven
     }
 
     /// Nodes searched so far (for the measurements).
@@ -147,6 +159,7 @@ impl<'a> Solver<'a> {
         // Every line is worth at least -r: the first one stands until a
         // test proves more.
         let mut best = moves[0] as usize;
+        self.proven = None;
         let mut guess = r & 1;
         while lo < hi {
             let beta = if guess <= lo { lo + 2 } else { guess };
@@ -159,6 +172,7 @@ impl<'a> Solver<'a> {
             } else {
                 lo = parity_ceil(v, r);
                 best = moves[at] as usize;
+                self.proven = Some((best, lo));
                 // Try it first in the next tests.
                 moves[..=at].rotate_right(1);
             }

@@ -520,3 +520,30 @@ fn loony_bound_of_a_chain_of_three() {
     assert_eq!(g.loony_bound(drawn, 0), None);
     assert_eq!(g.loony_bound(drawn, hl), None);
 }
+
+/// When the budget runs out, the line the solver proved a lower bound for
+/// does net at least that bound.
+#[test]
+fn a_proven_line_reaches_its_bound() {
+    let g = Geometry::new(5, 4);
+    let mut rng = StdRng::seed_from_u64(24);
+    let mut checked = 0;
+    for i in 0..60 {
+        let drawn = random_drawn(&g, &mut rng, 29, true);
+        let budget = Budget::of_nodes(5000 << (i % 4));
+        let mut solver = Solver::new(&g, Some(&budget));
+        if solver.best_move(drawn).is_some() {
+            continue;
+        }
+        let Some((l, lo)) = solver.proven() else {
+            continue;
+        };
+        drop(solver);
+        let gain = g.gain(drawn, l);
+        let child = Solver::new(&g, None).value(drawn | 1 << l).unwrap();
+        let v = if gain > 0 { gain + child } else { -child };
+        assert!(v >= lo, "drawn {drawn:#x}: line {l} worth {v} < {lo}");
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} proven lines");
+}
