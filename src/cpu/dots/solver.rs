@@ -1,9 +1,11 @@
 //! The exact Dots and Boxes solver. It works on the set of drawn lines
 //! alone: what the rest of the game is worth to the side to move does not
 //! depend on who owns the boxes already claimed. It is a negamax
-//! alpha-beta search (MTD(f) at the root) over the boxes still open with
+//! alpha-beta search (MTD(f) at the root, for the value and for the best
+//! line) over the boxes still open with
 //! - a transposition table keyed by the drawn-line set, reduced by the
-//!   board's symmetries (4 on a rectangle, 8 on a square);
+//!   board's symmetries (4 on a rectangle, 8 on a square), in buckets of
+//!   two;
 //! - move ordering: captures first, then safe lines (no box gets a third
 //!   side), then sacrifices;
 //! - captures that are provably right taken at once: a box whose missing side
@@ -11,6 +13,11 @@
 //!   cost a double-deal); when every capturable box continues a chain, only
 //!   the capture and the double-dealing line (the other free side of the next
 //!   box) are searched;
+//! - loony moves (a chain of three or more, or of two opened at its end, or
+//!   a loop handed over) skipped when their bound ([`Geometry::loony_bound`])
+//!   cannot raise alpha;
+//! - safe children looked up in the table before searching (an enhanced
+//!   transposition cutoff) from [`ETC_FROM`] free lines;
 //! - the loony endgame valued by [`super::endgame`].
 
 use super::endgame::Endgame;
