@@ -313,14 +313,10 @@ fn dots_check(args: &DotsCheckArgs) -> ToolResult {
         width: w,
         height: h,
     } = args.size;
-    let (games, against, extra, nodes, judge, seed) = (
-        args.games,
-        args.against,
-        args.extra,
-        args.nodes,
-        args.judge,
-        args.seed,
-    );
+    let (games, against, nodes, judge, seed) =
+        (args.games, args.against, args.nodes, args.judge, args.seed);
+    let threshold = cpu::dots::hard_exact_free_lines(w as usize, h as usize);
+    let from = args.from.unwrap_or(threshold + args.extra);
     let start = Instant::now();
     let mut progress = Progress::new("dots-check", "games", games.into());
     let r = cpu::dots::handover::measure(
@@ -328,7 +324,7 @@ fn dots_check(args: &DotsCheckArgs) -> ToolResult {
         h,
         games,
         against,
-        extra,
+        from,
         nodes.into(),
         judge.into(),
         seed.into(),
@@ -342,10 +338,9 @@ fn dots_check(args: &DotsCheckArgs) -> ToolResult {
         }
     }
     println!(
-        "{w}x{h}, hard vs {} ({} games, seed {seed}; hard {nodes} nodes a move, judge {judge} nodes, from {extra} free lines above hard's threshold {}):",
+        "{w}x{h}, hard vs {} ({} games, seed {seed}; hard {nodes} nodes a move, judge {judge} nodes, from {from} free lines down, hard's threshold {threshold}):",
         against.name(),
         r.games,
-        cpu::dots::hard_exact_free_lines(w as usize, h as usize)
     );
     println!(
         "  judged {} positions (mean {:.1} free lines): hard's move not best in {}, {} boxes given away in all ({:.2} a position)",

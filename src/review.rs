@@ -75,8 +75,7 @@ pub fn review_text(lang: Lang, id: u64, record: &MatchRecord, review: &Review) -
         GameKind::Connect4 => tr(lang, "review-exact-note", &[]),
         GameKind::Dots { width, height } => {
             let free =
-                crate::cpu::dots::levels::hard_exact_free_lines(width as usize, height as usize)
-                    + 4;
+                crate::cpu::dots::levels::hint_exact_free_lines(width as usize, height as usize);
             tr(lang, "review-dots-note", &[("lines", &free)])
         }
         _ => tr(lang, "review-estimate-note", &[]),

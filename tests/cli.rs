@@ -434,6 +434,7 @@ const TOOLS: &[(&[&str], &[&str])] = &[
             "--games",
             "--against",
             "--extra",
+            "--from",
             "--nodes",
             "--judge",
             "--seed",

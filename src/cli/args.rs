@@ -515,6 +515,10 @@ pub struct DotsCheckArgs {
     /// Judge from K free lines above hard's own exact threshold
     #[arg(long, value_name = "K", default_value_t = 4)]
     pub extra: u32,
+    /// Judge from N free lines down instead (the same positions whatever
+    /// hard's threshold; 35 was 5x4's threshold 31 plus 4)
+    #[arg(long, value_name = "N")]
+    pub from: Option<u32>,
     /// Hard's nodes a move
     #[arg(long, value_name = "N", default_value_t = 3_000_000)]
     pub nodes: u32,

@@ -22,7 +22,7 @@ use crate::cpu::connect4::book;
 use crate::cpu::connect4::pool;
 use crate::cpu::connect4::position::Position;
 use crate::cpu::dots::geometry::Geometry;
-use crate::cpu::dots::levels::hard_exact_free_lines;
+use crate::cpu::dots::levels::hint_exact_free_lines;
 use crate::cpu::dots::solver::Solver as DotsSolver;
 use crate::cpu::search::{Budget, Cpu, Level};
 use crate::game::{AnyGame, Game, GameKind, Move, Seat};
@@ -112,7 +112,7 @@ pub fn judge_with<R: Rng + ?Sized>(game: &AnyGame, budget: &Budget, rng: &mut R)
             let drawn = g.drawn();
             let free = (geometry.all & !drawn).count_ones();
             // The hint's reach: a few more free lines than a CPU move tries.
-            if free > hard_exact_free_lines(geometry.width, geometry.height) + 4 {
+            if free > hint_exact_free_lines(geometry.width, geometry.height) {
                 return Judged::UNKNOWN;
             }
             let solved = DotsSolver::new(&geometry, Some(budget)).best_move(drawn);

@@ -190,6 +190,70 @@ impl Geometry {
         false
     }
 
+    /// When drawing the free line `l` is a loony move (nothing capturable
+    /// before it, and it opens chains of `k` ≥ 3 boxes in all, or a chain
+    /// of two at its end, or a loop of `k`): an upper bound on what the
+    /// move is worth to the side drawing it. The other side may take every
+    /// box offered, or all but two (four in a loop) and hand those back
+    /// with the double-dealing line; both ways the same lines are drawn in
+    /// the end, only the side to move in the rest differs, so the better of
+    /// the two nets it at least `k - 2` (`k - 4` for a loop). `None` for
+    /// other lines.
+    pub(crate) fn loony_bound(&self, drawn: u64, l: usize) -> Option<i32> {
+        let after = drawn | 1 << l;
+        let mut starts = [0usize; 2];
+        let mut n = 0;
+        for &b in &self.line_boxes[l] {
+            if b != EDGE && self.sides(after, b as usize) == 3 {
+                starts[n] = b as usize;
+                n += 1;
+            }
+        }
+        if n == 0 {
+            return None;
+        }
+        let (a, met) = self.offered(after, starts[0], l);
+        if n == 1 {
+            return (met.is_none() && a >= 2).then(|| 2 - a);
+        }
+        if met == Some(starts[1]) {
+            // Both sides of the line lead round to each other: a loop.
+            return Some(4 - a);
+        }
+        let (b, met_b) = self.offered(after, starts[1], l);
+        (met.is_none() && met_b.is_none() && (a >= 2 || b >= 2)).then(|| 2 - a - b)
+    }
+
+    /// The boxes capturable one after another from the capturable box
+    /// `start` (entered through the drawn line `entry`), and the other
+    /// capturable box the run ends in, if it does (else it ends at the edge
+    /// or at a box with fewer than two sides).
+    fn offered(&self, after: u64, start: usize, entry: usize) -> (i32, Option<usize>) {
+        let mut prev = entry;
+        let mut cur = start;
+        let mut len = 1;
+        for _ in 0..self.boxes {
+            let out = (self.box_mask[cur] & !after & !(1 << prev)).trailing_zeros() as usize;
+            if out >= 64 {
+                break;
+            }
+            let next = self.across(out, cur);
+            if next == EDGE {
+                return (len, None);
+            }
+            match self.sides(after, next as usize) {
+                2 => {
+                    len += 1;
+                    prev = out;
+                    cur = next as usize;
+                }
+                3 => return (len + 1, Some(next as usize)),
+                _ => return (len, None),
+            }
+        }
+        (len, None)
+    }
+
     pub(crate) fn open_boxes(&self, drawn: u64) -> i32 {
         (0..self.boxes)
             .filter(|&b| self.sides(drawn, b) < 4)

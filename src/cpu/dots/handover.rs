@@ -6,7 +6,6 @@
 //! `boardbot dots-check` ([`measure`]).
 
 use super::geometry::Geometry;
-use super::levels::hard_exact_free_lines;
 use super::solver::Solver;
 use crate::cpu::search::{Budget, Cpu};
 use crate::cpu::Level;
@@ -46,8 +45,8 @@ pub struct Handover {
 /// Plays `games` games of hard against `opponent` on a `width` × `height`
 /// board, seats alternating (hard first in even games). Hard's exact
 /// solver gets `hard_nodes` nodes a move (its theory the same); the
-/// measurement solver `judge_nodes` per solve and is tried from `extra`
-/// free lines above hard's own threshold down. `game_over` is told how
+/// measurement solver `judge_nodes` per solve and is tried from `from`
+/// free lines down. `game_over` is told how
 /// many games are done after each one.
 #[allow(clippy::too_many_arguments)] // a measurement's knobs, named at the one call
 pub fn measure(
@@ -55,7 +54,7 @@ pub fn measure(
     height: u8,
     games: u32,
     opponent: Level,
-    extra: u32,
+    from: u32,
     hard_nodes: u64,
     judge_nodes: u64,
     seed: u64,
@@ -70,7 +69,6 @@ pub fn measure(
         let hard_seat: Seat = (game % 2) as Seat;
         let mut p = DotsAndBoxes::new(width, height).expect("a board size the game knows");
         let g = Geometry::of(&p);
-        let from = hard_exact_free_lines(g.width, g.height) + extra;
         let mut judged = false;
         while !p.is_over() {
             let hard_turn = p.to_move() == hard_seat;

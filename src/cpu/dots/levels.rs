@@ -18,15 +18,25 @@ use std::time::Instant;
 /// Free lines up to which `hard` tries the exact solver first, by board
 /// (measured in release with the `measure` test: random positions with that
 /// many free lines solve well within 1 s; above it the theory plays, and
-/// also when an exact attempt runs out of time).
+/// also when an exact attempt runs out of time). On 5 × 4 the solver needs
+/// 1.5 to 9 million nodes at 34 free lines (the `nodes_to_solve_5x4`
+/// figures, BENCHMARKS.md): most of them within hard's second, the rest
+/// fall back to the theory.
 pub fn hard_exact_free_lines(width: usize, height: usize) -> u32 {
     match (width, height) {
         (3, 3) => 24,
         (4, 4) => 28,
-        (5, 4) | (4, 5) => 31,
+        (5, 4) | (4, 5) => 34,
         (5, 5) => 35,
         _ => 26,
     }
+}
+
+/// Free lines up to which the hint (and the review) try the exact solver:
+/// they have several times a move's time, and each free line more costs
+/// the solver about three times the nodes, so two more than `hard`.
+pub fn hint_exact_free_lines(width: usize, height: usize) -> u32 {
+    hard_exact_free_lines(width, height) + 2
 }
 
 impl Cpu for DotsAndBoxes {
@@ -75,15 +85,26 @@ fn medium(g: &Geometry, drawn: u64, rng: &mut (impl Rng + ?Sized)) -> usize {
     smallest_sacrifice(g, drawn, rng)
 }
 
+/// Free lines above [`hard_exact_free_lines`] where `hard` still tries the
+/// exact solver, for a line proved to reach a lower bound: the solver's
+/// first test (does the line net at least 0, or 1?) mostly finishes there.
+const PROVEN_ABOVE: u32 = 1;
+
 fn hard(g: &Geometry, drawn: u64, budget: &Budget, rng: &mut (impl Rng + ?Sized)) -> usize {
     let free = (g.all & !drawn).count_ones();
-    if free <= hard_exact_free_lines(g.width, g.height) {
+    if free <= hard_exact_free_lines(g.width, g.height) + PROVEN_ABOVE {
         // Two thirds of the time for the exact answer, the rest for the
-        // theory if that does not finish.
+        // theory if that does not finish. A line proved to net at least 0
+        // (or 1) is taken over the theory's: most positions are worth just
+        // that.
         let now = Instant::now();
         let left = budget.deadline.saturating_duration_since(now);
         let exact = budget.until(now + left * 2 / 3);
-        if let Some((l, _)) = Solver::new(g, Some(&exact)).best_move(drawn) {
+        let mut solver = Solver::new(g, Some(&exact));
+        if let Some((l, _)) = solver.best_move(drawn) {
+            return l;
+        }
+        if let Some((l, _)) = solver.proven() {
             return l;
         }
     }
@@ -109,9 +130,8 @@ pub fn hint_verdict(
     let now = Instant::now();
     let left = budget.deadline.saturating_duration_since(now);
     let exact = budget.part(now, left, 0, 80);
-    // The hint has several times a move's time: a few more free lines.
     let free = (g.all & !drawn).count_ones();
-    let solved = (free <= hard_exact_free_lines(g.width, g.height) + 4)
+    let solved = (free <= hint_exact_free_lines(g.width, g.height))
         .then(|| Solver::new(&g, Some(&exact)).best_move(drawn))
         .flatten();
     if let Some((line, value)) = solved {

@@ -153,3 +153,43 @@ pub fn hard_move_times() -> Vec<(&'static str, Duration, [u32; 2])> {
     }
     rows
 }
+
+/// One position given to the exact solver's `best_move` with a node cap.
+#[derive(Debug, Clone)]
+pub struct NodesToSolve {
+    pub free: usize,
+    /// Nodes searched (to the answer, or to the cap when `solved` is false).
+    pub nodes: u64,
+    pub took: Duration,
+    pub solved: bool,
+}
+
+/// `count` random positions (safe lines first, as the levels play the safe
+/// phase) with `free` free lines on `width` × `height`, each solved for its
+/// best move with at most `cap` nodes: how many nodes and how long it took.
+pub fn solver_nodes(
+    width: usize,
+    height: usize,
+    free: usize,
+    count: usize,
+    seed: u64,
+    cap: u64,
+) -> Vec<NodesToSolve> {
+    let g = Geometry::new(width, height);
+    let mut rng = StdRng::seed_from_u64(seed);
+    (0..count)
+        .map(|_| {
+            let drawn = random_drawn(&g, &mut rng, free, true);
+            let budget = Budget::of_nodes(cap);
+            let start = Instant::now();
+            let mut solver = Solver::new(&g, Some(&budget));
+            let solved = solver.best_move(drawn).is_some();
+            NodesToSolve {
+                free,
+                nodes: solver.nodes(),
+                took: start.elapsed(),
+                solved,
+            }
+        })
+        .collect()
+}

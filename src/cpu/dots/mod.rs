@@ -20,7 +20,7 @@ pub mod measure;
 pub mod solver;
 pub mod theory;
 
-pub use levels::hard_exact_free_lines;
+pub use levels::{hard_exact_free_lines, hint_exact_free_lines};
 pub use solver::solve;
 
 #[cfg(test)]

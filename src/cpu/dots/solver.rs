@@ -1,9 +1,11 @@
 //! The exact Dots and Boxes solver. It works on the set of drawn lines
 //! alone: what the rest of the game is worth to the side to move does not
 //! depend on who owns the boxes already claimed. It is a negamax
-//! alpha-beta search (MTD(f) at the root) over the boxes still open with
+//! alpha-beta search (MTD(f) at the root, for the value and for the best
+//! line) over the boxes still open with
 //! - a transposition table keyed by the drawn-line set, reduced by the
-//!   board's symmetries (4 on a rectangle, 8 on a square);
+//!   board's symmetries (4 on a rectangle, 8 on a square), in buckets of
+//!   two;
 //! - move ordering: captures first, then safe lines (no box gets a third
 //!   side), then sacrifices;
 //! - captures that are provably right taken at once: a box whose missing side
@@ -11,6 +13,11 @@
 //!   cost a double-deal); when every capturable box continues a chain, only
 //!   the capture and the double-dealing line (the other free side of the next
 //!   box) are searched;
+//! - loony moves (a chain of three or more, or of two opened at its end, or
+//!   a loop handed over) skipped when their bound ([`Geometry::loony_bound`])
+//!   cannot raise alpha;
+//! - safe children looked up in the table before searching (an enhanced
+//!   transposition cutoff) from [`ETC_FROM`] free lines;
 //! - the loony endgame valued by [`super::endgame`].
 
 use super::endgame::Endgame;
@@ -28,12 +35,20 @@ pub(crate) struct Entry {
     lo: i8,
     hi: i8,
     best: u8,
+    /// Free lines of the position: the larger the search it saved, the
+    /// longer it is kept.
+    depth: u8,
 }
 
 const OCCUPIED: u64 = 1 << 63;
 
-/// Slots of the table (16 bytes each): 16 MiB, kept per thread.
-const TT_SLOTS: usize = 1 << 20;
+/// Free lines from which a node looks its safe children up in the table
+/// before searching (the lookups cost more than they save near the leaves).
+const ETC_FROM: u32 = 26;
+
+/// Slots of the table (16 bytes each, in buckets of two): 64 MiB, kept per
+/// thread.
+const TT_SLOTS: usize = 1 << 22;
 
 thread_local! {
     static TABLE: Spare<Table<Entry>> = const { Spare::new(None) };
@@ -45,6 +60,9 @@ pub(crate) struct Solver<'a> {
     tt: Table<Entry>,
     endgame: Endgame,
     counter: Counter,
+    /// The last lower bound [`Solver::best_move`] proved and a line that
+    /// reaches it, kept when the budget runs out before the exact value.
+    proven: Option<(usize, i32)>,
 }
 
 impl<'a> Solver<'a> {
@@ -57,7 +75,16 @@ impl<'a> Solver<'a> {
             tt,
             endgame: Endgame::new(),
             counter: Counter::new(budget.cloned()),
+            proven: None,
         }
+    }
+
+    /// After [`Solver::best_move`] ran out of budget: a line proved to
+    /// net at least the value given with it, if a test finished with one
+    /// (MTD(f) starts its tests at 0 or 1 and proves lower bounds short of
+    /// the value only on its way up, so the bound is at least that).
+    pub(crate) fn proven(&self) -> Option<(usize, i32)> {
+        self.proven
     }
 
     /// Nodes searched so far (for the measurements).
@@ -65,9 +92,38 @@ impl<'a> Solver<'a> {
         self.counter.nodes()
     }
 
+    /// The first slot of the key's bucket of two.
     #[inline]
     fn slot(&self, key: u64) -> usize {
-        self.tt.index(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40)
+        self.tt.index(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) & !1
+    }
+
+    /// The key's entry of this generation, if its bucket holds one.
+    #[inline]
+    fn probe(&self, slot: usize, key: u64, generation: u32) -> Option<Entry> {
+        (slot..slot + 2)
+            .map(|s| self.tt.get(s))
+            .find(|e| e.key == key && e.generation == generation)
+    }
+
+    /// Where to write the key's entry: its own slot, else an empty or old
+    /// one, else the one that saved the smaller search.
+    #[inline]
+    fn victim(&self, slot: usize, key: u64, generation: u32) -> usize {
+        let (a, b) = (self.tt.get(slot), self.tt.get(slot + 1));
+        if a.key == key && a.generation == generation {
+            return slot;
+        }
+        if b.key == key && b.generation == generation {
+            return slot + 1;
+        }
+        if a.generation != generation {
+            return slot;
+        }
+        if b.generation != generation || b.depth < a.depth {
+            return slot + 1;
+        }
+        slot
     }
 
     /// The exact value for the side to move, `None` when the budget ran out.
@@ -94,7 +150,8 @@ impl<'a> Solver<'a> {
     }
 
     /// The best line and its exact value, `None` when the budget ran out or
-    /// the game is over.
+    /// the game is over. MTD(f) at the root as in [`Solver::value`]: the
+    /// line that proves the final lower bound is a best line.
     pub(crate) fn best_move(&mut self, drawn: u64) -> Option<(usize, i32)> {
         let g = self.g;
         let free = g.all & !drawn;
@@ -104,23 +161,58 @@ impl<'a> Solver<'a> {
         let r = g.open_boxes(drawn);
         let mut moves = [0u8; 64];
         let n = order_all(g, drawn, free, EDGE, &mut moves);
-        let mut best = (moves[0] as usize, -r - 1);
-        for &m in &moves[..n] {
-            let l = m as usize;
-            let gain = g.gain(drawn, l);
-            let v = if gain > 0 {
-                gain + self.negamax(drawn | 1 << l, best.1 - gain, r - gain)
-            } else {
-                -self.negamax(drawn | 1 << l, -r, -best.1)
-            };
+        let moves = &mut moves[..n];
+        let (mut lo, mut hi) = (-r, r);
+        // Every line is worth at least -r: the first one stands until a
+        // test proves more.
+        let mut best = moves[0] as usize;
+        self.proven = None;
+        let mut guess = r & 1;
+        while lo < hi {
+            let beta = if guess <= lo { lo + 2 } else { guess };
+            let (v, at) = self.root_test(drawn, beta, moves);
             if self.counter.stopped() {
                 return None;
             }
-            if v > best.1 {
-                best = (l, v);
+            if v < beta {
+                hi = parity_floor(v, r);
+            } else {
+                lo = parity_ceil(v, r);
+                best = moves[at] as usize;
+                self.proven = Some((best, lo));
+                // Try it first in the next tests.
+                moves[..=at].rotate_right(1);
+            }
+            guess = if v < beta { hi } else { lo };
+        }
+        Some((best, lo))
+    }
+
+    /// A null-window test at the root: the best value found (at least
+    /// `beta` once a line reaches it, then the search stops) and the index
+    /// of the line that did.
+    fn root_test(&mut self, drawn: u64, beta: i32, moves: &[u8]) -> (i32, usize) {
+        let g = self.g;
+        let mut best = (i32::MIN, 0);
+        for (i, &m) in moves.iter().enumerate() {
+            let l = m as usize;
+            let gain = g.gain(drawn, l);
+            let v = if gain > 0 {
+                gain + self.negamax(drawn | 1 << l, beta - 1 - gain, beta - gain)
+            } else {
+                -self.negamax(drawn | 1 << l, -beta, 1 - beta)
+            };
+            if self.counter.stopped() {
+                return best;
+            }
+            if v > best.0 {
+                best = (v, i);
+            }
+            if v >= beta {
+                break;
             }
         }
-        Some(best)
+        best
     }
 
     fn negamax(&mut self, drawn: u64, mut alpha: i32, mut beta: i32) -> i32 {
@@ -177,8 +269,7 @@ impl<'a> Solver<'a> {
         let slot = self.slot(key);
         let mut hint = EDGE;
         let generation = self.tt.generation();
-        let entry = self.tt.get(slot);
-        if entry.key == key && entry.generation == generation {
+        if let Some(entry) = self.probe(slot, key, generation) {
             let (lo, hi) = (entry.lo as i32, entry.hi as i32);
             if lo >= beta {
                 return lo;
@@ -192,6 +283,25 @@ impl<'a> Solver<'a> {
             alpha = alpha.max(lo);
             beta = beta.min(hi);
             hint = entry.best;
+        }
+        if candidates == 0 && free.count_ones() >= ETC_FROM {
+            // Enhanced transposition cutoff: a safe line to a position the
+            // table already knows is worth at most -beta to its mover
+            // settles this one, before any search under it.
+            let mut f = free;
+            while f != 0 {
+                let l = f.trailing_zeros() as usize;
+                f &= f - 1;
+                if g.unsafe_line(drawn, l) {
+                    continue;
+                }
+                let child = g.canonical(drawn | 1 << l) | OCCUPIED;
+                if let Some(e) = self.probe(self.slot(child), child, generation) {
+                    if -(e.hi as i32) >= beta {
+                        return -(e.hi as i32);
+                    }
+                }
+            }
         }
         let (a0, b0) = (alpha, beta);
         let mut moves = [0u8; 64];
@@ -224,6 +334,16 @@ impl<'a> Solver<'a> {
         for &m in &moves[..n] {
             let l = m as usize;
             let gain = g.gain(drawn, l);
+            if candidates == 0 && gain == 0 {
+                // A loony move that cannot raise alpha need not be searched;
+                // its bound stands in for its value (fail-soft).
+                if let Some(bound) = g.loony_bound(drawn, l) {
+                    if bound <= alpha {
+                        best.score = best.score.max(bound);
+                        continue;
+                    }
+                }
+            }
             let v = if gain > 0 {
                 gain + self.negamax(drawn | 1 << l, alpha - gain, beta - gain)
             } else {
@@ -245,7 +365,8 @@ impl<'a> Solver<'a> {
         };
         lo = parity_ceil(lo, open);
         hi = parity_floor(hi, open);
-        let entry = self.tt.get_mut(slot);
+        let at = self.victim(slot, key, generation);
+        let entry = self.tt.get_mut(at);
         if entry.key == key && entry.generation == generation {
             lo = lo.max(entry.lo as i32);
             hi = hi.min(entry.hi as i32);
@@ -256,6 +377,7 @@ impl<'a> Solver<'a> {
             lo: lo as i8,
             hi: hi as i8,
             best: best.mv,
+            depth: free.count_ones() as u8,
         };
         best.score
     }

@@ -428,3 +428,122 @@ fn theory_captures_like_the_solver_before_a_loony_endgame() {
     }
     assert!(checked >= 200, "only {checked} positions");
 }
+
+/// Figures, not a check of speed: nodes to the best move on random 5 × 4
+/// positions (`cargo test --release --lib dots -- --ignored --nocapture
+/// nodes_to_solve`). It fails only if a position with few free lines does
+/// not solve within the cap.
+#[test]
+#[ignore = "figures for the release build"]
+fn nodes_to_solve_5x4() {
+    let cap = 60_000_000;
+    for free in 29..=35 {
+        let rows = super::measure::solver_nodes(5, 4, free, 8, 100 + free as u64, cap);
+        let mut nodes: Vec<u64> = rows.iter().map(|r| r.nodes).collect();
+        nodes.sort_unstable();
+        let solved = rows.iter().filter(|r| r.solved).count();
+        let took: Duration = rows.iter().map(|r| r.took).sum();
+        let rate = nodes.iter().sum::<u64>() as f64 / took.as_secs_f64().max(1e-9);
+        println!(
+            "5x4, {free} free: {solved}/{} solved within {cap} nodes; nodes sorted {nodes:?}; {:.1} M nodes/s",
+            rows.len(),
+            rate / 1e6
+        );
+        if free <= 29 {
+            assert_eq!(solved, rows.len());
+        }
+    }
+}
+
+#[test]
+fn solver_matches_plain_minimax_3x3_deeper() {
+    check_against_plain(3, 3, 18, 30, 21);
+}
+
+#[test]
+fn solver_matches_plain_minimax_5x4_deeper() {
+    check_against_plain(5, 4, 18, 16, 22);
+}
+
+/// Every loony move is worth at most its bound to the side drawing it
+/// (plain minimax), and the bound is there exactly for the lines that
+/// hand over a chain of two at its end, three or more boxes, or a loop.
+#[test]
+fn loony_bounds_hold() {
+    let mut rng = StdRng::seed_from_u64(23);
+    let mut bounded = 0;
+    for (w, h) in [(3, 3), (3, 2), (4, 3)] {
+        let g = Geometry::new(w, h);
+        for i in 0..60 {
+            let free = rng.gen_range(8..=15);
+            let drawn = random_drawn(&g, &mut rng, free, i % 3 != 0);
+            if (0..g.boxes).any(|b| g.sides(drawn, b) == 3) {
+                continue;
+            }
+            let mut plain = Plain::new(w, h);
+            for l in 0..g.lines {
+                if drawn >> l & 1 == 1 {
+                    continue;
+                }
+                let Some(bound) = g.loony_bound(drawn, l) else {
+                    continue;
+                };
+                assert!(g.unsafe_line(drawn, l));
+                bounded += 1;
+                let v = -plain.value(drawn | 1 << l);
+                assert!(
+                    v <= bound,
+                    "{w}x{h} drawn {drawn:#x}: line {l} worth {v} > {bound}"
+                );
+            }
+        }
+    }
+    assert!(bounded > 50, "only {bounded} loony moves met");
+}
+
+/// A chain of three along the top row of 3 x 3, the rest drawn: its lines
+/// are loony moves bounded by -1; a line of a single box is not one.
+#[test]
+fn loony_bound_of_a_chain_of_three() {
+    // Top row boxes 0, 1, 2 joined by their vertical sides, both ends at
+    // the edge; everything else drawn.
+    let g = Geometry::new(3, 3);
+    let hl = 4 * 3;
+    let free: u64 = 1 << hl | 1 << (hl + 1) | 1 << (hl + 2) | 1 << (hl + 3);
+    let drawn = g.all & !free;
+    for l in hl..hl + 4 {
+        assert_eq!(g.loony_bound(drawn, l), Some(-1), "line {l}");
+    }
+    // One box with two free sides at the edge (box 0: its top and left).
+    let free: u64 = 1 | 1 << hl;
+    let drawn = g.all & !free;
+    assert_eq!(g.loony_bound(drawn, 0), None);
+    assert_eq!(g.loony_bound(drawn, hl), None);
+}
+
+/// When the budget runs out, the line the solver proved a lower bound for
+/// does net at least that bound.
+#[test]
+fn a_proven_line_reaches_its_bound() {
+    let g = Geometry::new(5, 4);
+    let mut rng = StdRng::seed_from_u64(24);
+    let mut checked = 0;
+    for i in 0..60 {
+        let drawn = random_drawn(&g, &mut rng, 29, true);
+        let budget = Budget::of_nodes(5000 << (i % 4));
+        let mut solver = Solver::new(&g, Some(&budget));
+        if solver.best_move(drawn).is_some() {
+            continue;
+        }
+        let Some((l, lo)) = solver.proven() else {
+            continue;
+        };
+        drop(solver);
+        let gain = g.gain(drawn, l);
+        let child = Solver::new(&g, None).value(drawn | 1 << l).unwrap();
+        let v = if gain > 0 { gain + child } else { -child };
+        assert!(v >= lo, "drawn {drawn:#x}: line {l} worth {v} < {lo}");
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} proven lines");
+}
