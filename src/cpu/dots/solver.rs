@@ -128,14 +128,20 @@ impl<'a> Solver<'a> {
 
     /// The exact value for the side to move, `None` when the budget ran out.
     pub(crate) fn value(&mut self, drawn: u64) -> Option<i32> {
-        // MTD(f): null-window tests from a guess of 0, in steps of two (the
-        // value has the parity of the open boxes).
         let r = self.g.open_boxes(drawn);
+        self.mtdf(r, |solver, beta| solver.negamax(drawn, beta - 1, beta))
+    }
+
+    /// MTD(f) over a value within `-r..=r` of the parity of `r` (the open
+    /// boxes): null-window tests `test(self, beta)` (a value below `beta`,
+    /// or at least `beta`) from a guess of 0 or 1, in steps of two, until
+    /// the bounds meet. `None` when the budget ran out during a test.
+    fn mtdf(&mut self, r: i32, mut test: impl FnMut(&mut Self, i32) -> i32) -> Option<i32> {
         let (mut lo, mut hi) = (-r, r);
         let mut guess = r & 1;
         while lo < hi {
             let beta = if guess <= lo { lo + 2 } else { guess };
-            let v = self.negamax(drawn, beta - 1, beta);
+            let v = test(self, beta);
             if self.counter.stopped() {
                 return None;
             }
@@ -162,30 +168,21 @@ impl<'a> Solver<'a> {
         let mut moves = [0u8; 64];
         let n = order_all(g, drawn, free, EDGE, &mut moves);
         let moves = &mut moves[..n];
-        let (mut lo, mut hi) = (-r, r);
         // Every line is worth at least -r: the first one stands until a
         // test proves more.
         let mut best = moves[0] as usize;
         self.proven = None;
-        let mut guess = r & 1;
-        while lo < hi {
-            let beta = if guess <= lo { lo + 2 } else { guess };
-            let (v, at) = self.root_test(drawn, beta, moves);
-            if self.counter.stopped() {
-                return None;
-            }
-            if v < beta {
-                hi = parity_floor(v, r);
-            } else {
-                lo = parity_ceil(v, r);
+        let value = self.mtdf(r, |solver, beta| {
+            let (v, at) = solver.root_test(drawn, beta, moves);
+            if v >= beta && !solver.counter.stopped() {
                 best = moves[at] as usize;
-                self.proven = Some((best, lo));
+                solver.proven = Some((best, parity_ceil(v, r)));
                 // Try it first in the next tests.
                 moves[..=at].rotate_right(1);
             }
-            guess = if v < beta { hi } else { lo };
-        }
-        Some((best, lo))
+            v
+        })?;
+        Some((best, value))
     }
 
     /// A null-window test at the root: the best value found (at least
