@@ -72,9 +72,10 @@ impl View {
     /// Turns `board`, the replay frame of the position before this one
     /// (as [`View::mid_replay`] draws it), into this position's frame: a
     /// disc or bead is stamped alone, the way lila-gif repaints only the
-    /// squares that changed; Dots and Boxes is drawn again (its lines,
-    /// badges and dots overlap one another) but for its header, kept while
-    /// the scores stay. `before` is the view of the position before.
+    /// squares that changed; Dots and Boxes is drawn again around the new
+    /// line and the boxes it closed (its lines, badges and dots overlap one
+    /// another), and its header only when the scores change. `before` is
+    /// the view of the position before.
     ///
     /// Returns the board's rows that may have changed, or `None` for any.
     pub(super) fn onto_mid_replay(
