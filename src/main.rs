@@ -10,7 +10,14 @@ fn main() -> ExitCode {
     let cli = Cli::parse_lazily();
     match cli.command {
         // Offline tools run without the async runtime.
-        Some(Command::Tool(tool)) => ExitCode::from(boardbot::cli::run_tool(tool)),
+        Some(Command::Tool(tool)) => {
+            // Rust ignores SIGPIPE, so a print to a closed pipe would panic;
+            // a filter such as `boardbot solve … | head` should just stop.
+            // Only the offline tools: the bot's sockets keep their errors.
+            // SAFETY: called once, before any thread is started.
+            unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
+            ExitCode::from(boardbot::cli::run_tool(tool))
+        }
         None | Some(Command::Run) => match tokio::runtime::Runtime::new() {
             Ok(runtime) => runtime.block_on(run()),
             Err(e) => {

@@ -504,6 +504,26 @@ fn every_tool_has_help() {
 }
 
 #[test]
+fn a_closed_pipe_ends_a_tool_quietly() {
+    // `boardbot solve … | head` once the reader has gone: the tool stops on
+    // SIGPIPE like any filter, without a panic on standard error.
+    use std::os::unix::process::ExitStatusExt;
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_boardbot"))
+        .args(["solve", "connect4", "274552224131661"])
+        .env_clear()
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.signal(), Some(libc::SIGPIPE), "{stderr}");
+}
+
+#[test]
 fn the_version_is_the_package_s() {
     let dir = scratch("version");
     for flag in ["--version", "-V"] {
