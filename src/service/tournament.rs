@@ -281,7 +281,10 @@ impl Service {
     /// A table that plays a tournament game stopped running: the
     /// tournament hears how it ended (and may pair its next round).
     pub(super) fn tournament_game_over(self: &Arc<Self>, table: &Table) {
-        let (Some(game), Some(end)) = (table.tournament(), board_end(table)) else {
+        let Some(game) = table.tournament() else {
+            return;
+        };
+        let Some(end) = board_end(table) else {
             return;
         };
         let service = self.clone();

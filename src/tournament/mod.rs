@@ -755,7 +755,7 @@ impl Tournament {
 }
 
 /// How a tournament table's game ended, from the table (`None` while it
-/// runs). Seat 0 plays first.
+/// runs, and for a table of more than two seats). Seat 0 plays first.
 pub fn board_end(table: &Table) -> Option<BoardEnd> {
     let won = |seat: Seat| {
         BoardEnd::Played(if seat == 0 {
@@ -771,7 +771,13 @@ pub fn board_end(table: &Table) -> Option<BoardEnd> {
         Phase::Finished(MatchEnd::Board(crate::game::Outcome::Draw)) => {
             Some(BoardEnd::Played(Outcome::Draw))
         }
-        Phase::Finished(end) => end.forfeit().map(|lost| won(1 - lost)),
+        // Tournament games have two seats; any other table (a three-player
+        // one whose third seat resigned) has no tournament end.
+        Phase::Finished(end) => match end.forfeit() {
+            Some(0) => Some(won(1)),
+            Some(1) => Some(won(0)),
+            _ => None,
+        },
         Phase::Closed(_) => Some(BoardEnd::Unplayed),
         _ => None,
     }

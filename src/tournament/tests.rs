@@ -1,6 +1,7 @@
 //! A tournament's life: sign-up, rounds, results, withdrawals, the end.
 
 use super::*;
+use crate::game::Game;
 use crate::table::{Action as TableAction, Opening as TableOpening, Rules};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -523,4 +524,21 @@ fn leaving_a_tournament_game_loses_it_and_a_closed_one_is_unplayed() {
         )
         .unwrap();
     assert_eq!(board_end(&table), Some(BoardEnd::Unplayed));
+}
+
+#[test]
+fn a_three_player_table_resigned_by_its_third_seat_has_no_tournament_end() {
+    use crate::table::test_support::{ok, open, resign, HOST};
+    // The host sits third; every table's end is read through board_end,
+    // which once took seat 2's resignation as a two-seat forfeit and
+    // overflowed.
+    let mut table = open(GameKind::Connect4ThreePlayer).seat(2).at(0);
+    while table.seat_to_move() != Some(2) {
+        let mv = table.game().legal_moves()[0];
+        let stamp = table.stamp();
+        ok(&mut table, TableAction::CpuMove { mv, stamp }, 1);
+    }
+    ok(&mut table, resign(HOST), 2);
+    assert!(matches!(table.phase(), Phase::Finished(_)));
+    assert_eq!(board_end(&table), None);
 }
