@@ -649,6 +649,12 @@ impl Service {
             Err(Failure::Refused(Refusal::StaleBoard)) if action.stamp().is_some() => {
                 Ok(live.table.clone())
             }
+            // Written first by the other process once more (its CPU reply
+            // to the same click): the board is refreshed as stored.
+            Err(Failure::Store(StoreError::Stale { .. })) if action.stamp().is_some() => {
+                self.reload(slot, live).await?;
+                Ok(live.table.clone())
+            }
             other => other,
         }
     }
