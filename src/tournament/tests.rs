@@ -529,9 +529,8 @@ fn leaving_a_tournament_game_loses_it_and_a_closed_one_is_unplayed() {
 #[test]
 fn a_three_player_table_resigned_by_its_third_seat_has_no_tournament_end() {
     use crate::table::test_support::{ok, open, resign, HOST};
-    // The host sits third; every table's end is read through board_end,
-    // which once took seat 2's resignation as a two-seat forfeit and
-    // overflowed.
+    // The host sits third: board_end once took seat 2's resignation as a
+    // two-seat forfeit and overflowed.
     let mut table = open(GameKind::Connect4ThreePlayer).seat(2).at(0);
     while table.seat_to_move() != Some(2) {
         let mv = table.game().legal_moves()[0];
