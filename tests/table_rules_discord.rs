@@ -377,11 +377,23 @@ async fn a_person_who_left_a_three_player_match_rejoins_it() {
     assert!(text.contains("Only the host"), "{text}");
     let ix = d.slash(host, channel, "pause", json!({})).await;
     assert_private(&d.response(ix).await);
+    // The slash command answers privately first and edits the board after:
+    // wait for each edit, or a click below would find the board changing
+    // under it.
+    d.wait_message(board, |m| m.content.contains("Paused by"))
+        .await;
     let ix = d.slash(host, channel, "resume", json!({})).await;
     assert_private(&d.response(ix).await);
 
-    // Only the person who left may take the seat back.
-    let latest = h.settled(board, None).await;
+    // Only the person who left may take the seat back. The board is still
+    // once a person is to move (the CPU in her seat may move first).
+    let latest = d
+        .wait_message(board, |m| {
+            !m.content.contains("Paused by")
+                && !m.content.contains("thinking")
+                && turn_of(m).is_some()
+        })
+        .await;
     let ix = d.click_label(&bob, latest.id, "Rejoin").await;
     let text = assert_private(&d.response(ix).await);
     assert!(text.contains("no seat to take back"), "{text}");
