@@ -182,6 +182,37 @@ impl Counter {
     }
 }
 
+/// Asks the system to back a big table with huge pages (2 MiB) where it
+/// can: a search reads the table at random, and with 4 KiB pages almost
+/// every probe of a big table misses the processor's page cache (TLB); a
+/// table mapped as the search writes it also takes 512 times fewer page
+/// faults. Only the whole 2 MiB stretches inside the allocation are
+/// marked; the system may refuse, and the table works the same either way.
+fn ask_for_huge_pages<E>(slots: &[E]) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let start = slots.as_ptr() as usize;
+        let end = start + std::mem::size_of_val(slots);
+        let first = start.next_multiple_of(HUGE);
+        let last = end / HUGE * HUGE;
+        if last > first {
+            // SAFETY: the range lies inside the allocation `slots` owns,
+            // and MADV_HUGEPAGE changes how the system backs it, never its
+            // contents: the memory stays valid and zeroed as allocated.
+            unsafe {
+                libc::madvise(
+                    first as *mut libc::c_void,
+                    last - first,
+                    libc::MADV_HUGEPAGE,
+                );
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = slots;
+}
+
 /// Stamps after which a [`Table`] wipes its slots and starts again at 1
 /// (a stamp must fit the bits its owner keeps for it: 19 in the smallest).
 pub const GENERATIONS: u32 = 1 << 19;
@@ -224,9 +255,11 @@ impl<E: Copy + Default> Table<E> {
     /// never used.
     pub fn untouched(len: usize) -> Table<E> {
         assert!(len > 0, "a table needs slots");
+        let slots = vec![E::default(); len].into_boxed_slice();
+        ask_for_huge_pages(&slots);
         Table {
             mask: len.is_power_of_two().then_some(len as u64 - 1),
-            slots: vec![E::default(); len].into_boxed_slice(),
+            slots,
             generation: 1,
         }
     }
