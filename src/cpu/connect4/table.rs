@@ -9,7 +9,8 @@
 //! position cost nothing.
 //!
 //! A table for one solve in a process of its own ([`Table::for_one_solve`])
-//! starts small and grows once, when it fills, into the default size:
+//! starts small and grows as it fills, through 4 MiB and 16 MiB into the
+//! default size:
 //! the system zeroing every page a search writes is most of a short
 //! solve's process, and a search writes all over its table.
 //!
@@ -54,9 +55,9 @@ impl Table {
 
     /// The sizes a table for one solve grows through: primes just above
     /// 2^14 (two entries each, 256 KiB: 64 pages, in the processor's
-    /// cache) and 2^18 (4 MiB), then the default.
+    /// cache), 2^18 (4 MiB) and 2^20 (16 MiB), then the default.
     const FIRST_BUCKETS: usize = 16_411;
-    const GROWTH: [usize; 2] = [262_147, Self::DEFAULT_BUCKETS];
+    const GROWTH: [usize; 3] = [262_147, 1_048_583, Self::DEFAULT_BUCKETS];
 
     /// Stores that fill a table of `buckets` enough to grow it: a fifth
     /// as many as its entries.
@@ -90,9 +91,9 @@ impl Table {
         Table::with_buckets(Self::DEFAULT_BUCKETS)
     }
 
-    /// A table for one solve in a process of its own: 256 KiB first, 16
-    /// times bigger each time it fills (a fifth as many stores as
-    /// entries) up to the default size, its pages mapped as the search
+    /// A table for one solve in a process of its own: 256 KiB first, then
+    /// 4 MiB, 16 MiB and the default size, each time it fills (a fifth as
+    /// many stores as entries), its pages mapped as the search
     /// writes them
     /// ([`search::Table::untouched`]). A short solve then touches a few
     /// dozen pages instead of thousands; a long one grows early and
@@ -299,8 +300,9 @@ mod tests {
                 Some(i % 7),
             );
         }
-        // Enough stores to grow twice.
-        let more: Vec<u64> = (0..Table::GROWTH[0] as u64)
+        // Enough stores to grow through every stage: more than the entries
+        // of the last stage before the default.
+        let more: Vec<u64> = (0..Table::GROWTH[Table::GROWTH.len() - 2] as u64)
             .map(|i| i * 104_729 + 5)
             .collect();
         for &key in &more {
