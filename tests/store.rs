@@ -704,6 +704,14 @@ async fn corrupt(url: &str, no: u64, f: Option<fn(&mut serde_json::Value)>) {
     pool.close().await;
 }
 
+/// Runs one statement on the store's database behind its back.
+async fn execute(url: &str, sql: &str) {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(url).await.unwrap();
+    sqlx::query(sql).execute(&pool).await.unwrap();
+    pool.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unreadable_tables_are_marked_and_skipped_and_the_rest_restore() {
     for url in each_backend("unreadable_tables_are_skipped").await {
@@ -941,6 +949,19 @@ async fn a_forgotten_person_leaves_no_name_or_id() {
         .await
         .unwrap();
         assert_eq!(store.stats(1, HOST).await.unwrap().total.games(), 1);
+
+        // A match row that no longer parses names them too: it is kept as
+        // it is, and the rest are still forgotten.
+        execute(
+            &url,
+            &format!(
+                "INSERT INTO matches (table_no, match_no, guild, channel, game, size, \
+                 seats, moves, result, ended_by, started_at, ended_at) VALUES \
+                 (999, 1, 1, 81, 'connect4', '7x6', '[{{\"id\": {HOST}, broken', '[]', \
+                 'draw', 'board', 0, 0)"
+            ),
+        )
+        .await;
 
         let done = store.forget(HOST).await.unwrap();
         assert_eq!((done.tables, done.matches), (1, 1), "{url}");

@@ -6,7 +6,7 @@
 //! Their ratings rows and solves are deleted: nobody else's figures are
 //! read from them.
 
-use super::{to_i64, Result, Store};
+use super::{to_i64, Result, Store, Tx};
 use crate::table::UserId;
 use serde_json::Value;
 use sqlx::Row;
@@ -98,70 +98,61 @@ fn scrub_tournament(value: &mut Value, user: UserId) -> bool {
     changed
 }
 
+/// Rewrites the JSON column `column` of every row of `table` (keyed by
+/// `key`) that mentions `user` through `scrub`, and counts the rows it
+/// changed. The id as text narrows the rows to parse; the JSON walk
+/// decides. A row that does not parse is broken and kept as it is.
+async fn scrub_rows(
+    tx: &mut Tx<'_>,
+    table: &str,
+    key: &str,
+    column: &str,
+    user: UserId,
+    scrub: fn(&mut Value, UserId) -> bool,
+) -> Result<u64> {
+    let rows = sqlx::query(&format!(
+        "SELECT {key}, {column} FROM {table} WHERE {column} LIKE $1"
+    ))
+    .bind(format!("%{user}%"))
+    .fetch_all(&mut **tx)
+    .await?;
+    let update = format!("UPDATE {table} SET {column} = $1 WHERE {key} = $2");
+    let mut changed = 0;
+    for row in rows {
+        let id: i64 = row.try_get(0)?;
+        let text: String = row.try_get(1)?;
+        let Ok(mut value) = serde_json::from_str::<Value>(&text) else {
+            continue;
+        };
+        if scrub(&mut value, user) {
+            sqlx::query(&update)
+                .bind(value.to_string())
+                .bind(id)
+                .execute(&mut **tx)
+                .await?;
+            changed += 1;
+        }
+    }
+    Ok(changed)
+}
+
 impl Store {
     /// Removes `user`'s names and id from every stored table and match and
     /// deletes their ratings and puzzle solves, in one transaction.
     pub async fn forget(&self, user: UserId) -> Result<Forgotten> {
         let mut tx = self.pool.begin().await?;
         let mut done = Forgotten::default();
-        // The id as text narrows the rows to parse; the JSON walk decides.
-        let pattern = format!("%{user}%");
-        let tables = sqlx::query("SELECT no, state FROM tables WHERE state LIKE $1")
-            .bind(pattern.clone())
-            .fetch_all(&mut *tx)
-            .await?;
-        for row in tables {
-            let no: i64 = row.try_get(0)?;
-            let state: String = row.try_get(1)?;
-            // A row that does not parse is broken and kept as it is.
-            let Ok(mut value) = serde_json::from_str::<Value>(&state) else {
-                continue;
-            };
-            if scrub(&mut value, user) {
-                sqlx::query("UPDATE tables SET state = $1 WHERE no = $2")
-                    .bind(value.to_string())
-                    .bind(no)
-                    .execute(&mut *tx)
-                    .await?;
-                done.tables += 1;
-            }
-        }
-        let matches = sqlx::query("SELECT id, seats FROM matches WHERE seats LIKE $1")
-            .bind(pattern)
-            .fetch_all(&mut *tx)
-            .await?;
-        for row in matches {
-            let id: i64 = row.try_get(0)?;
-            let seats: String = row.try_get(1)?;
-            let mut value: Value = serde_json::from_str(&seats)?;
-            if scrub(&mut value, user) {
-                sqlx::query("UPDATE matches SET seats = $1 WHERE id = $2")
-                    .bind(value.to_string())
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-                done.matches += 1;
-            }
-        }
-        let tournaments = sqlx::query("SELECT id, state FROM tournaments WHERE state LIKE $1")
-            .bind(format!("%{user}%"))
-            .fetch_all(&mut *tx)
-            .await?;
-        for row in tournaments {
-            let id: i64 = row.try_get(0)?;
-            let state: String = row.try_get(1)?;
-            let Ok(mut value) = serde_json::from_str::<Value>(&state) else {
-                continue;
-            };
-            if scrub_tournament(&mut value, user) {
-                sqlx::query("UPDATE tournaments SET state = $1 WHERE id = $2")
-                    .bind(value.to_string())
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-                done.tournaments += 1;
-            }
-        }
+        done.tables = scrub_rows(&mut tx, "tables", "no", "state", user, scrub).await?;
+        done.matches = scrub_rows(&mut tx, "matches", "id", "seats", user, scrub).await?;
+        done.tournaments = scrub_rows(
+            &mut tx,
+            "tournaments",
+            "id",
+            "state",
+            user,
+            scrub_tournament,
+        )
+        .await?;
         // Their /stats lines name them by id: the matches no longer do.
         sqlx::query("DELETE FROM match_results WHERE user_id = $1")
             .bind(to_i64(user))
