@@ -141,10 +141,9 @@ impl Store {
     /// deletes their ratings and puzzle solves, in one transaction.
     pub async fn forget(&self, user: UserId) -> Result<Forgotten> {
         let mut tx = self.pool.begin().await?;
-        let mut done = Forgotten::default();
-        done.tables = scrub_rows(&mut tx, "tables", "no", "state", user, scrub).await?;
-        done.matches = scrub_rows(&mut tx, "matches", "id", "seats", user, scrub).await?;
-        done.tournaments = scrub_rows(
+        let tables = scrub_rows(&mut tx, "tables", "no", "state", user, scrub).await?;
+        let matches = scrub_rows(&mut tx, "matches", "id", "seats", user, scrub).await?;
+        let tournaments = scrub_rows(
             &mut tx,
             "tournaments",
             "id",
@@ -158,16 +157,23 @@ impl Store {
             .bind(to_i64(user))
             .execute(&mut *tx)
             .await?;
-        done.ratings = sqlx::query("DELETE FROM ratings WHERE user_id = $1")
+        let ratings = sqlx::query("DELETE FROM ratings WHERE user_id = $1")
             .bind(to_i64(user))
             .execute(&mut *tx)
             .await?
             .rows_affected();
-        done.solves = sqlx::query("DELETE FROM puzzle_solves WHERE user_id = $1")
+        let solves = sqlx::query("DELETE FROM puzzle_solves WHERE user_id = $1")
             .bind(to_i64(user))
             .execute(&mut *tx)
             .await?
             .rows_affected();
+        let done = Forgotten {
+            tables,
+            matches,
+            ratings,
+            solves,
+            tournaments,
+        };
         tx.commit().await?;
         Ok(done)
     }
