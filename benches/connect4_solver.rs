@@ -1,11 +1,12 @@
 //! Connect Four solver benchmark over the public test sets.
 //!
-//! `cargo bench --bench connect4_solver -- [SET...] [--all] [--limit N] [--log2 N] [--verbose]`
+//! `cargo bench --bench connect4_solver -- [SET...] [--all] [--limit N] [--log2 N] [--one-solve] [--verbose]`
 //!
 //! SET names a file such as `Test_L2_R1` (or `L2_R1`). Without sets it runs
 //! the five quick ones; `--all` adds `Test_L1_R3`, the slowest. Every
 //! position gets a fresh transposition table and its score is checked
-//! against the file. Times are wall-clock per position (mean, max), plus
+//! against the file (`--one-solve`: a new table per position, grown as
+//! `boardbot solve` grows it, instead of one big table reused). Times are wall-clock per position (mean, max), plus
 //! the mean CPU time of the solving thread, which on a shared machine
 //! leaves out the time spent waiting for a core.
 
@@ -29,12 +30,14 @@ fn main() -> ExitCode {
     let mut limit = usize::MAX;
     let mut log2 = None;
     let mut verbose = false;
+    let mut one_solve = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             // cargo bench passes --bench to every harness.
             "--bench" => {}
             "--verbose" => verbose = true,
+            "--one-solve" => one_solve = true,
             "--all" => {
                 sets.extend(QUICK.iter().map(|s| s.to_string()));
                 sets.push("Test_L1_R3".to_string());
@@ -106,6 +109,10 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             };
             let start = Instant::now();
+            if one_solve {
+                // A table as `boardbot solve` grows it, its pages new.
+                solver = Solver::with_table(Table::for_one_solve());
+            }
             solver.reset(); // a fresh table for every position
             let got = solver.solve(&p);
             let elapsed = start.elapsed();

@@ -482,22 +482,25 @@ pub(crate) mod tests {
         check_set("Test_L1_R1", 20);
     }
 
-    /// A fresh table for one solve, as `boardbot solve` uses: exact on
-    /// short solves (which stay in the first table) and long ones (which
-    /// grow it in the middle of the search).
+    /// A fresh table for one solve, as `boardbot solve` uses, and one that
+    /// grows as early as it can: exact on short solves (which stay in the
+    /// first table) and long ones (which grow it in the middle of the
+    /// search).
     #[test]
     fn a_table_for_one_solve_gives_exact_scores() {
         for (name, step) in [("Test_L2_R1", 40), ("Test_L2_R2", 60), ("Test_L1_R1", 40)] {
             for (moves, expected) in load_set(name).iter().step_by(step) {
                 let p = Position::from_digits(moves).unwrap();
-                let mut solver = Solver::with_table(Table::for_one_solve());
-                assert_eq!(solver.solve(&p), Ok(*expected), "{name}: {moves}");
-                let mut solver = Solver::with_table(Table::for_one_solve());
-                assert_eq!(
-                    solver.solve_weak(&p),
-                    Ok(expected.signum()),
-                    "{name}: {moves}"
-                );
+                for table in [Table::for_one_solve, || Table::growing_after(4)] {
+                    let mut solver = Solver::with_table(table());
+                    assert_eq!(solver.solve(&p), Ok(*expected), "{name}: {moves}");
+                    let mut solver = Solver::with_table(table());
+                    assert_eq!(
+                        solver.solve_weak(&p),
+                        Ok(expected.signum()),
+                        "{name}: {moves}"
+                    );
+                }
             }
         }
     }
