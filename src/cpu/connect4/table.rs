@@ -46,6 +46,8 @@ pub struct Table {
     grow_in: Option<u64>,
     /// Stores per bucket, in tenths, after which each size grows.
     grow_tenths: u64,
+    /// [`Table::clear`] takes a grown table back to its first size.
+    restarts_small: bool,
 }
 
 const FIELDS_SHIFT: u32 = 47;
@@ -96,6 +98,7 @@ impl Table {
                 .min(search::GENERATIONS),
             grow_in,
             grow_tenths,
+            restarts_small: false,
         }
     }
 
@@ -141,9 +144,22 @@ impl Table {
         Table::with_buckets(buckets as usize)
     }
 
-    /// Forgets every entry (in constant time, almost always).
+    /// A table for the bot's searches, kept from search to search: grown
+    /// like [`Table::for_one_solve`], and [`Table::clear`] takes it back to
+    /// its first size, so that every search starts in the processor's
+    /// caches and only a long one pays for a big table.
+    pub fn for_searches() -> Table {
+        let mut t = Table::for_one_solve();
+        t.restarts_small = true;
+        t
+    }
+
+    /// Forgets every entry (in constant time, almost always; a table for
+    /// searches that has grown starts again at its first size).
     pub fn clear(&mut self) {
-        if self.buckets.generation() + 1 >= self.generations {
+        if self.restarts_small && self.n != Self::FIRST_BUCKETS as u64 {
+            *self = Table::for_searches();
+        } else if self.buckets.generation() + 1 >= self.generations {
             self.buckets.wipe();
         } else {
             self.buckets.new_generation();
@@ -271,6 +287,7 @@ impl Table {
                 bigger.put(key, moves, value, bound, best);
             }
         }
+        bigger.restarts_small = self.restarts_small;
         *self = bigger;
     }
 }
@@ -350,6 +367,34 @@ mod tests {
             }
         }
         assert!(kept > keys.len() / 2, "{kept} of {}", keys.len());
+    }
+
+    /// The bot's tables grow within a search and start the next one at
+    /// their first size; a table for one solve never shrinks.
+    #[test]
+    fn a_table_for_searches_starts_each_search_small() {
+        let key = |i: u64| i * 104_729 + 5;
+        for (mut t, shrinks) in [
+            (Table::for_searches(), true),
+            (Table::growing_after(4), false),
+        ] {
+            let first = t.n;
+            let mut stores = 0;
+            while t.n == first {
+                t.put(key(stores), 12, 3, Bound::Exact, Some(2));
+                stores += 1;
+            }
+            assert_eq!(stores, first * t.grow_tenths / 10);
+            let last = key(stores - 1);
+            assert_eq!(t.get(last), Some((3, Bound::Exact, Some(2))));
+            let grown = t.n;
+            t.clear();
+            assert_eq!(t.get(last), None, "a new search forgets");
+            assert_eq!(t.n, if shrinks { first } else { grown });
+            // And grows again as the next search fills it.
+            t.put(last, 12, -1, Bound::Upper, None);
+            assert_eq!(t.get(last), Some((-1, Bound::Upper, None)));
+        }
     }
 
     /// A layout with few generation bits wipes itself before they run out.
