@@ -151,6 +151,16 @@ impl Geometry {
             .any(|&b| b != EDGE && self.sides(drawn, b as usize) == 2)
     }
 
+    /// How many boxes the safe free line `l` gives their second side (0,
+    /// 1 or 2).
+    #[inline]
+    pub(crate) fn second_sides(&self, drawn: u64, l: usize) -> usize {
+        self.line_boxes[l]
+            .iter()
+            .filter(|&&b| b != EDGE && self.sides(drawn, b as usize) == 1)
+            .count()
+    }
+
     /// The box on the other side of line `l` from box `b` (or [`EDGE`]).
     #[inline]
     pub(crate) fn across(&self, l: usize, b: usize) -> u8 {

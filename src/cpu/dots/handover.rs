@@ -90,17 +90,27 @@ pub fn measure(
                         judged = true;
                         out.judged += 1;
                         out.free_lines += free;
+                        let s = p.scores();
+                        let me = hard_seat as usize;
+                        let margin = s[me] as i32 - s[1 - me] as i32 + best;
+                        // What hard's exact solver made of it within its
+                        // nodes: the value, a proved bound, or nothing.
+                        let mut own = Solver::new(&g, Some(&Budget::of_nodes(hard_nodes)));
+                        let exact = match own.best_move(drawn) {
+                            Some((_, v)) => format!("exact {v}"),
+                            None => match own.proven() {
+                                Some((_, b)) => format!("proved >= {b}"),
+                                None => "nothing".to_string(),
+                            },
+                        };
                         out.details.push(format!(
-                            "game {game}: {free} free lines, {} safe: hard's line {l} worth {v}, best {best}",
+                            "game {game}: {free} free lines, {} safe: hard's line {l} worth {v}, best {best}, margin there {margin:+} (hard's solver: {exact}; drawn {drawn:#x})",
                             super::theory::safe_lines(&g, drawn).len()
                         ));
                         if v < best {
                             out.mistakes += 1;
                             out.given_away += best - v;
                         }
-                        let s = p.scores();
-                        let me = hard_seat as usize;
-                        let margin = s[me] as i32 - s[1 - me] as i32 + best;
                         out.margin_there += margin;
                         out.lost_there += u32::from(margin < 0);
                         out.drawn_there += u32::from(margin == 0);

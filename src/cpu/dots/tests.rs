@@ -547,3 +547,39 @@ fn a_proven_line_reaches_its_bound() {
     }
     assert!(checked >= 10, "only {checked} proven lines");
 }
+
+/// The search order: every free line once; captures, then safe lines
+/// that give two boxes their second side, then one, then none, then the
+/// sacrifices.
+#[test]
+fn safe_lines_giving_second_sides_come_first() {
+    let g = Geometry::new(5, 4);
+    let mut rng = StdRng::seed_from_u64(26);
+    let mut seen = [false; 3];
+    for i in 0..200 {
+        let free = rng.gen_range(10..=45);
+        let drawn = random_drawn(&g, &mut rng, free, i % 3 != 0);
+        let free = g.all & !drawn;
+        let mut out = [0u8; 64];
+        let n = super::solver::order_all(&g, drawn, free, super::geometry::EDGE, &mut out);
+        let lines: u64 = out[..n].iter().fold(0, |m, &l| m | 1 << l);
+        assert_eq!((n as u32, lines), (free.count_ones(), free));
+        // Rank: capture 0, safe 3 - second sides (1..=3), sacrifice 4.
+        let mut rank = |l: usize| {
+            if g.gain(drawn, l) > 0 {
+                0
+            } else if g.unsafe_line(drawn, l) {
+                4
+            } else {
+                seen[g.second_sides(drawn, l)] = true;
+                3 - g.second_sides(drawn, l)
+            }
+        };
+        let ranks: Vec<usize> = out[..n].iter().map(|&l| rank(l as usize)).collect();
+        assert!(
+            ranks.windows(2).all(|w| w[0] <= w[1]),
+            "drawn {drawn:#x}: {ranks:?}"
+        );
+    }
+    assert_eq!(seen, [true; 3]);
+}

@@ -44,13 +44,12 @@ pub(crate) fn smallest_sacrifice(g: &Geometry, drawn: u64, rng: &mut (impl Rng +
     *best.choose(rng).expect("a free line")
 }
 
-/// Safe lines up to which the safe-line game is searched; above it, up to
-/// [`PARITY_FROM`], the long-chain rule steers.
+/// Safe lines up to which the safe-line game is searched; above it the
+/// long-chain rule steers, from the first line on (steering only from 23
+/// safe lines down, random safe lines before, hard reached positions lost
+/// with perfect play at 34-35 free lines in 16 of 80 games against medium;
+/// steering from the start, in 3: BENCHMARKS.md).
 const SEARCH_FROM: usize = 14;
-
-/// Safe lines up to which the long-chain rule steers; above it a safe
-/// line is drawn at random (too early for the chains to show).
-const PARITY_FROM: usize = 23;
 
 /// Random plays of the rest of the safe phase per candidate line, for the
 /// long-chain rule.
@@ -127,31 +126,29 @@ pub(crate) fn theory(
     // game when few remain, by the long-chain rule before that.
     let safe = safe_lines(g, drawn);
     if !safe.is_empty() {
-        if safe.len() > SEARCH_FROM && safe.len() <= PARITY_FROM {
+        if safe.len() > SEARCH_FROM {
             return long_chain_rule(g, drawn, &mut endgame, &safe, rng);
         }
-        if safe.len() <= SEARCH_FROM {
-            let mut search = SafeSearch {
-                g,
-                endgame: &mut endgame,
-                memo: HashMap::new(),
-                counter: Counter::new(Some(budget.clone())),
-            };
-            let mut best = (safe[0], i32::MIN);
-            let mut order = safe.clone();
-            order.shuffle(rng);
-            for l in order {
-                let v = -search.value(drawn | 1 << l);
-                if search.counter.stopped() {
-                    break;
-                }
-                if v > best.1 {
-                    best = (l, v);
-                }
+        let mut search = SafeSearch {
+            g,
+            endgame: &mut endgame,
+            memo: HashMap::new(),
+            counter: Counter::new(Some(budget.clone())),
+        };
+        let mut best = (safe[0], i32::MIN);
+        let mut order = safe.clone();
+        order.shuffle(rng);
+        for l in order {
+            let v = -search.value(drawn | 1 << l);
+            if search.counter.stopped() {
+                break;
             }
-            if !search.counter.stopped() {
-                return best.0;
+            if v > best.1 {
+                best = (l, v);
             }
+        }
+        if !search.counter.stopped() {
+            return best.0;
         }
         return *safe.choose(rng).expect("non-empty");
     }
@@ -168,7 +165,8 @@ pub(crate) fn theory(
 /// The long-chain rule (Berlekamp), played out: who gets control of the
 /// loony endgame depends on the parity of the long chains (three boxes or
 /// more) the safe phase leaves (the player who drew the first line wants
-/// the dots plus the long chains even, the other player odd), and the
+/// the dots plus the long chains even, the other player odd: on 5 × 4,
+/// 30 dots, an even number of long chains for the first player), and the
 /// chains are not there yet. Each safe line is scored by [`ROLLOUTS`]
 /// random plays of the rest of the safe phase (as medium plays it), each
 /// valued by the loony endgame that follows for whoever must then open a
