@@ -65,13 +65,13 @@ impl Table {
     const GROWTH: [usize; 3] = [262_147, 1_048_583, Self::DEFAULT_BUCKETS];
 
     /// Stores per bucket, in tenths, after which a table for one solve
-    /// grows: twenty times as many stores as entries. Growing late is faster: on the first 100
-    /// positions of `Test_L1_R2` (`cargo bench --bench connect4_solver --
-    /// L1_R2 --limit 100 --one-solve`) a table grown after a fifth as many
-    /// stores as entries searched 0.89 M nodes a position in 106 ms, grown
-    /// after twenty times as many 1.04 M nodes in 70 ms; one that never
-    /// leaves 256 KiB 1.30 M nodes in 69 ms, but 20 % more nodes on the
-    /// hard set `Test_L1_R3`.
+    /// grows: twenty times as many stores as entries. Growing late is
+    /// faster: on the first 100 positions of `Test_L1_R2` (`cargo bench
+    /// --bench connect4_solver -- L1_R2 --limit 100 --one-solve`) a table
+    /// grown after a fifth as many stores as entries searched 0.89 M nodes
+    /// a position in 106 ms, grown after twenty times as many 1.04 M nodes
+    /// in 70 ms; one that never leaves 256 KiB 1.30 M nodes in 69 ms, but
+    /// 20 % more nodes on the hard set `Test_L1_R3`.
     const GROW_TENTHS: u64 = 400;
 
     fn growth_after(buckets: usize, tenths: u64) -> Option<u64> {
