@@ -6,9 +6,10 @@
 //! the five quick ones; `--all` adds `Test_L1_R3`, the slowest. Every
 //! position gets a fresh transposition table and its score is checked
 //! against the file (`--one-solve`: a new table per position, grown as
-//! `boardbot solve` grows it, instead of one big table reused). Times are wall-clock per position (mean, max), plus
-//! the mean CPU time of the solving thread, which on a shared machine
-//! leaves out the time spent waiting for a core.
+//! `boardbot solve` grows it, instead of one big table reused). Times are
+//! wall-clock per position (mean, max), plus the mean CPU time of the
+//! solving thread, which on a shared machine leaves out the time spent
+//! waiting for a core.
 
 mod common;
 
