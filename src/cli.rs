@@ -23,6 +23,7 @@ pub use args::{Cli, Command, Tool};
 
 use crate::cpu::arena::{Arena, Player};
 use crate::cpu::connect4::book;
+use crate::cpu::dots::handover::MoveBudget;
 use crate::cpu::{self, Budget, Level};
 use crate::game::{AnyGame, Connect4, DotsAndBoxes, Game, GameKind, Move, Outcome};
 use crate::i18n::{tr, Lang};
@@ -319,15 +320,21 @@ fn dots_check(args: &DotsCheckArgs) -> ToolResult {
     let from = args.from.unwrap_or(threshold + args.extra);
     let start = Instant::now();
     let mut progress = Progress::new("dots-check", "games", games.into());
+    let per_move = if args.bot_time {
+        MoveBudget::BotTime
+    } else {
+        MoveBudget::Nodes(nodes.into())
+    };
     let r = cpu::dots::handover::measure(
         w,
         h,
         games,
         against,
         from,
-        nodes.into(),
+        per_move,
         judge.into(),
         seed.into(),
+        args.verbose,
         |_| progress.inc(),
     );
     progress.finish();
@@ -338,9 +345,13 @@ fn dots_check(args: &DotsCheckArgs) -> ToolResult {
         }
     }
     println!(
-        "{w}x{h}, hard vs {} ({} games, seed {seed}; hard {nodes} nodes a move, judge {judge} nodes, from {from} free lines down, hard's threshold {threshold}):",
+        "{w}x{h}, hard vs {} ({} games, seed {seed}; {}, judge {judge} nodes, from {from} free lines down, hard's threshold {threshold}):",
         against.name(),
         r.games,
+        match per_move {
+            MoveBudget::Nodes(n) => format!("hard {n} nodes a move"),
+            MoveBudget::BotTime => format!("the bot's {:?} a move", Budget::HARD),
+        },
     );
     println!(
         "  judged {} positions (mean {:.1} free lines): hard's move not best in {}, {} boxes given away in all ({:.2} a position)",

@@ -522,6 +522,10 @@ pub struct DotsCheckArgs {
     /// Hard's nodes a move
     #[arg(long, value_name = "N", default_value_t = 3_000_000)]
     pub nodes: u32,
+    /// Give every move the bot's own time (1.5 s, as in Discord) instead
+    /// of --nodes: the figures then depend on the machine and its load
+    #[arg(long, conflicts_with = "nodes")]
+    pub bot_time: bool,
     /// The judging solver's nodes a position
     #[arg(long, value_name = "N", default_value_t = 100_000_000)]
     pub judge: u32,
@@ -682,6 +686,7 @@ mod tests {
             "hint connect4 4455",
             "hint-check --plies 2-5 --count 10 --seed 1",
             "dots-check --games 2",
+            "dots-check --games 2 --bot-time",
             "book generate --depth 3 --out b.bin",
             "book info",
             "book openings --depth 5 --threads 1",

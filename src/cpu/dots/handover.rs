@@ -42,12 +42,33 @@ pub struct Handover {
     pub details: Vec<String>,
 }
 
+/// What each CPU move gets in [`measure`].
+#[derive(Debug, Clone, Copy)]
+pub enum MoveBudget {
+    /// So many nodes for each search (the exact solver's, the theory's):
+    /// the same figures on any machine.
+    Nodes(u64),
+    /// The bot's own time a move ([`Budget::HARD`]), as in a game in
+    /// Discord: the figures depend on the machine and its load.
+    BotTime,
+}
+
+impl MoveBudget {
+    fn budget(self) -> Budget {
+        match self {
+            MoveBudget::Nodes(n) => Budget::of_nodes(n),
+            MoveBudget::BotTime => Budget::new(Budget::HARD),
+        }
+    }
+}
+
 /// Plays `games` games of hard against `opponent` on a `width` × `height`
-/// board, seats alternating (hard first in even games). Hard's exact
-/// solver gets `hard_nodes` nodes a move (its theory the same); the
-/// measurement solver `judge_nodes` per solve and is tried from `from`
-/// free lines down. `game_over` is told how
-/// many games are done after each one.
+/// board, seats alternating (hard first in even games), every move with
+/// `per_move`; the measurement solver gets `judge_nodes` per solve and is
+/// tried from `from` free lines down. With `verbose`, each judged
+/// position's line in [`Handover::details`] also says what hard's own
+/// solver made of it (one more search with `per_move`). `game_over` is
+/// told how many games are done after each one.
 #[allow(clippy::too_many_arguments)] // a measurement's knobs, named at the one call
 pub fn measure(
     width: u8,
@@ -55,9 +76,10 @@ pub fn measure(
     games: u32,
     opponent: Level,
     from: u32,
-    hard_nodes: u64,
+    per_move: MoveBudget,
     judge_nodes: u64,
     seed: u64,
+    verbose: bool,
     mut game_over: impl FnMut(u32),
 ) -> Handover {
     let mut rng = StdRng::seed_from_u64(seed);
@@ -74,7 +96,7 @@ pub fn measure(
             let hard_turn = p.to_move() == hard_seat;
             let level = if hard_turn { Level::Hard } else { opponent };
             let mv = p
-                .choose(level, &Budget::of_nodes(hard_nodes), &mut rng)
+                .choose(level, &per_move.budget(), &mut rng)
                 .expect("a line while the game goes on");
             let drawn = p.drawn();
             let free = (g.all & !drawn).count_ones();
@@ -94,14 +116,18 @@ pub fn measure(
                         let me = hard_seat as usize;
                         let margin = s[me] as i32 - s[1 - me] as i32 + best;
                         // What hard's exact solver made of it within its
-                        // nodes: the value, a proved bound, or nothing.
-                        let mut own = Solver::new(&g, Some(&Budget::of_nodes(hard_nodes)));
-                        let exact = match own.best_move(drawn) {
-                            Some((_, v)) => format!("exact {v}"),
-                            None => match own.proven() {
-                                Some((_, b)) => format!("proved >= {b}"),
-                                None => "nothing".to_string(),
-                            },
+                        // budget: the value, a proved bound, or nothing.
+                        let exact = if verbose {
+                            let mut own = Solver::new(&g, Some(&per_move.budget()));
+                            match own.best_move(drawn) {
+                                Some((_, v)) => format!("exact {v}"),
+                                None => match own.proven() {
+                                    Some((_, b)) => format!("proved >= {b}"),
+                                    None => "nothing".to_string(),
+                                },
+                            }
+                        } else {
+                            "not asked".to_string()
                         };
                         out.details.push(format!(
                             "game {game}: {free} free lines, {} safe: hard's line {l} worth {v}, best {best}, margin there {margin:+} (hard's solver: {exact}; drawn {drawn:#x})",

@@ -5,7 +5,7 @@
 
 use super::geometry::Geometry;
 use super::solver::Solver;
-use super::theory::{capture, free_lines, safe_lines, smallest_sacrifice, theory};
+use super::theory::{capture, free_lines, safe_lines, smallest_sacrifice, theory, SEARCH_FROM};
 use crate::cpu::search::{Budget, Cpu};
 use crate::cpu::verdict::Verdict;
 use crate::cpu::Level;
@@ -13,7 +13,7 @@ use crate::game::dots::DotsAndBoxes;
 use crate::game::{Game, Move};
 use rand::seq::SliceRandom;
 use rand::Rng;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Free lines up to which `hard` tries the exact solver first, by board
 /// (measured in release with the `measure` test: random positions with that
@@ -90,16 +90,31 @@ fn medium(g: &Geometry, drawn: u64, rng: &mut (impl Rng + ?Sized)) -> usize {
 /// first test (does the line net at least 0, or 1?) mostly finishes there.
 const PROVEN_ABOVE: u32 = 1;
 
+/// The part of `left` hard gives its exact solver at `drawn` (below
+/// [`hard_exact_free_lines`]); the theory has the rest if the solver does
+/// not finish. Nine tenths when the theory would steer by the long-chain
+/// rule (tens of milliseconds of rollouts), two thirds when it would search
+/// the safe-line game. With two thirds everywhere hard's move was not best
+/// in 18 of the 80 judged positions of `boardbot dots-check --bot-time`
+/// (seeds 1 and 2), with this 12 (BENCHMARKS.md).
+pub(crate) fn exact_part(g: &Geometry, drawn: u64, left: Duration) -> Duration {
+    if safe_lines(g, drawn).len() > SEARCH_FROM {
+        left * 9 / 10
+    } else {
+        left * 2 / 3
+    }
+}
+
 fn hard(g: &Geometry, drawn: u64, budget: &Budget, rng: &mut (impl Rng + ?Sized)) -> usize {
     let free = (g.all & !drawn).count_ones();
     if free <= hard_exact_free_lines(g.width, g.height) + PROVEN_ABOVE {
-        // Two thirds of the time for the exact answer, the rest for the
-        // theory if that does not finish. A line proved to net at least 0
-        // (or 1) is taken over the theory's: most positions are worth just
-        // that.
+        // Most of the time for the exact answer ([`exact_part`]), the rest
+        // for the theory if that does not finish. A line proved to net at
+        // least 0 (or 1) is taken over the theory's: most positions are
+        // worth just that.
         let now = Instant::now();
         let left = budget.deadline.saturating_duration_since(now);
-        let exact = budget.until(now + left * 2 / 3);
+        let exact = budget.until(now + exact_part(g, drawn, left));
         let mut solver = Solver::new(g, Some(&exact));
         if let Some((l, _)) = solver.best_move(drawn) {
             return l;

@@ -583,3 +583,23 @@ fn safe_lines_giving_second_sides_come_first() {
     }
     assert_eq!(seen, [true; 3]);
 }
+
+/// Hard gives its exact solver nine tenths of its time where the theory
+/// would only play the safe phase out (many safe lines), two thirds where
+/// it would search the safe-line game.
+#[test]
+fn hard_gives_its_exact_solver_most_of_its_time() {
+    use super::levels::exact_part;
+    use super::theory::{safe_lines, SEARCH_FROM};
+    let g = Geometry::new(5, 4);
+    let left = Duration::from_millis(1500);
+    let mut rng = StdRng::seed_from_u64(31);
+    let many = random_drawn(&g, &mut rng, 35, true);
+    assert!(safe_lines(&g, many).len() > SEARCH_FROM);
+    assert_eq!(exact_part(&g, many, left), Duration::from_millis(1350));
+    let mut few = many;
+    while safe_lines(&g, few).len() > SEARCH_FROM {
+        few |= 1 << safe_lines(&g, few)[0];
+    }
+    assert_eq!(exact_part(&g, few, left), Duration::from_millis(1000));
+}

@@ -49,7 +49,7 @@ pub(crate) fn smallest_sacrifice(g: &Geometry, drawn: u64, rng: &mut (impl Rng +
 /// safe lines down, random safe lines before, hard reached positions lost
 /// with perfect play at 34-35 free lines in 16 of 80 games against medium;
 /// steering from the start, in 3: BENCHMARKS.md).
-const SEARCH_FROM: usize = 14;
+pub(crate) const SEARCH_FROM: usize = 14;
 
 /// Random plays of the rest of the safe phase per candidate line, for the
 /// long-chain rule.
