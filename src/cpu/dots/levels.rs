@@ -90,8 +90,8 @@ fn medium(g: &Geometry, drawn: u64, rng: &mut (impl Rng + ?Sized)) -> usize {
 /// first test (does the line net at least 0, or 1?) mostly finishes there.
 const PROVEN_ABOVE: u32 = 1;
 
-/// The part of `left` hard gives its exact solver at `drawn` (below
-/// [`hard_exact_free_lines`]); the theory has the rest if the solver does
+/// The part of `left` hard gives its exact solver at `drawn` (where it
+/// tries the solver first); the theory has the rest if the solver does
 /// not finish. Nine tenths when the theory would steer by the long-chain
 /// rule (tens of milliseconds of rollouts), two thirds when it would search
 /// the safe-line game. With two thirds everywhere hard's move was not best
