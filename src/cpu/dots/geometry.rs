@@ -151,14 +151,22 @@ impl Geometry {
             .any(|&b| b != EDGE && self.sides(drawn, b as usize) == 2)
     }
 
-    /// How many boxes the safe free line `l` gives their second side (0,
-    /// 1 or 2).
+    /// How many boxes the free line `l` gives their second side (0, 1 or
+    /// 2), or `None` when it gives some box its third side (one look at its
+    /// boxes for both answers).
     #[inline]
-    pub(crate) fn second_sides(&self, drawn: u64, l: usize) -> usize {
-        self.line_boxes[l]
-            .iter()
-            .filter(|&&b| b != EDGE && self.sides(drawn, b as usize) == 1)
-            .count()
+    pub(crate) fn second_sides_if_safe(&self, drawn: u64, l: usize) -> Option<usize> {
+        let mut second = 0;
+        for &b in &self.line_boxes[l] {
+            if b != EDGE {
+                match self.sides(drawn, b as usize) {
+                    2 => return None,
+                    1 => second += 1,
+                    _ => {}
+                }
+            }
+        }
+        Some(second)
     }
 
     /// The box on the other side of line `l` from box `b` (or [`EDGE`]).

@@ -426,9 +426,10 @@ pub(crate) fn order_all(
         out[0] = hint;
         n = 1;
     }
-    // Safe lines by the second sides they give: to two boxes, one, none.
-    let mut safe = [[0u8; 64]; 3];
-    let mut r = [0usize; 3];
+    // After the captures: safe lines by the second sides they give (to
+    // two boxes, one, none), then the sacrifices.
+    let mut later = [[0u8; 64]; 4];
+    let mut r = [0usize; 4];
     let mut f = free;
     while f != 0 {
         let l = f.trailing_zeros() as usize;
@@ -439,24 +440,15 @@ pub(crate) fn order_all(
         if g.gain(drawn, l) > 0 {
             out[n] = l as u8;
             n += 1;
-        } else if !g.unsafe_line(drawn, l) {
-            let k = 2 - g.second_sides(drawn, l);
-            safe[k][r[k]] = l as u8;
+        } else {
+            let k = g.second_sides_if_safe(drawn, l).map_or(3, |s| 2 - s);
+            later[k][r[k]] = l as u8;
             r[k] += 1;
         }
     }
-    for (lines, &r) in safe.iter().zip(&r) {
+    for (lines, &r) in later.iter().zip(&r) {
         out[n..n + r].copy_from_slice(&lines[..r]);
         n += r;
-    }
-    let mut f = free;
-    while f != 0 {
-        let l = f.trailing_zeros() as usize;
-        f &= f - 1;
-        if l as u8 != hint && g.gain(drawn, l) == 0 && g.unsafe_line(drawn, l) {
-            out[n] = l as u8;
-            n += 1;
-        }
     }
     n
 }

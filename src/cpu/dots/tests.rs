@@ -569,10 +569,15 @@ fn safe_lines_giving_second_sides_come_first() {
             if g.gain(drawn, l) > 0 {
                 0
             } else if g.unsafe_line(drawn, l) {
+                assert_eq!(g.second_sides_if_safe(drawn, l), None);
                 4
             } else {
-                seen[g.second_sides(drawn, l)] = true;
-                3 - g.second_sides(drawn, l)
+                let second = (g.line_boxes[l].iter())
+                    .filter(|&&b| b != super::geometry::EDGE && g.sides(drawn, b as usize) == 1)
+                    .count();
+                assert_eq!(g.second_sides_if_safe(drawn, l), Some(second));
+                seen[second] = true;
+                3 - second
             }
         };
         let ranks: Vec<usize> = out[..n].iter().map(|&l| rank(l as usize)).collect();
