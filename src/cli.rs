@@ -362,10 +362,11 @@ fn dots_check(args: &DotsCheckArgs) -> ToolResult {
         r.given_away as f64 / n
     );
     println!(
-        "  there, with perfect play: hard loses {}, draws {}, mean margin {:+.2}",
+        "  there, with perfect play: hard loses {}, draws {}, mean margin {:+.2}; hard's move turned {} it could still win or draw into a loss",
         r.lost_there,
         r.drawn_there,
-        r.margin_there as f64 / n
+        r.margin_there as f64 / n,
+        r.lost_by_move
     );
     println!(
         "  games: hard won {}, drew {}, net {:+} boxes ({:.1?})",

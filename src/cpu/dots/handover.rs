@@ -30,6 +30,9 @@ pub struct Handover {
     /// (boxes already claimed counted), and those it draws.
     pub lost_there: u32,
     pub drawn_there: u32,
+    /// Judged positions hard could still win or draw where its move loses
+    /// with perfect play from then on: games its move threw away.
+    pub lost_by_move: u32,
     /// Hard's final margin with perfect play from the judged positions,
     /// summed: how good a position hard had reached.
     pub margin_there: i32,
@@ -40,6 +43,25 @@ pub struct Handover {
     /// One line per judged position: free and safe lines, hard's move's
     /// value and the best value.
     pub details: Vec<String>,
+}
+
+impl Handover {
+    /// Counts one judged position with `free` free lines, where hard leads
+    /// by `claimed` boxes, the best line is worth `best` (boxes still to
+    /// come, perfect play from then on) and hard's line `played`.
+    fn record(&mut self, free: u32, claimed: i32, best: i32, played: i32) {
+        self.judged += 1;
+        self.free_lines += free;
+        if played < best {
+            self.mistakes += 1;
+            self.given_away += best - played;
+        }
+        let margin = claimed + best;
+        self.margin_there += margin;
+        self.lost_there += u32::from(margin < 0);
+        self.drawn_there += u32::from(margin == 0);
+        self.lost_by_move += u32::from(margin >= 0 && claimed + played < 0);
+    }
 }
 
 /// What each CPU move gets in [`measure`].
@@ -110,11 +132,10 @@ pub fn measure(
                     if let Some(child) = child {
                         let v = if gain > 0 { gain + child } else { -child };
                         judged = true;
-                        out.judged += 1;
-                        out.free_lines += free;
                         let s = p.scores();
                         let me = hard_seat as usize;
-                        let margin = s[me] as i32 - s[1 - me] as i32 + best;
+                        let claimed = s[me] as i32 - s[1 - me] as i32;
+                        let margin = claimed + best;
                         // What hard's exact solver made of it within its
                         // budget: the value, a proved bound, or nothing.
                         let exact = if verbose {
@@ -133,13 +154,7 @@ pub fn measure(
                             "game {game}: {free} free lines, {} safe: hard's line {l} worth {v}, best {best}, margin there {margin:+} (hard's solver: {exact}; drawn {drawn:#x})",
                             super::theory::safe_lines(&g, drawn).len()
                         ));
-                        if v < best {
-                            out.mistakes += 1;
-                            out.given_away += best - v;
-                        }
-                        out.margin_there += margin;
-                        out.lost_there += u32::from(margin < 0);
-                        out.drawn_there += u32::from(margin == 0);
+                        out.record(free, claimed, best, v);
                     }
                 }
             }
@@ -154,4 +169,30 @@ pub fn measure(
         game_over(game + 1);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Handover;
+
+    #[test]
+    fn a_judged_position_is_counted_by_what_the_move_cost() {
+        let mut h = Handover::default();
+        // Best: win by 2; hard's line loses by 2 (a thrown game).
+        h.record(35, 0, 2, -2);
+        // Already a box behind, the best line draws, hard's loses by 2.
+        h.record(34, -1, 1, -1);
+        // Lost whatever hard does; its line is one of the best.
+        h.record(33, 0, -2, -2);
+        // A win kept: not the best line, still ahead.
+        h.record(35, 2, 4, 0);
+        assert_eq!(h.judged, 4);
+        assert_eq!(h.free_lines, 137);
+        assert_eq!(h.mistakes, 3);
+        assert_eq!(h.given_away, 4 + 2 + 4);
+        assert_eq!(h.lost_there, 1);
+        assert_eq!(h.drawn_there, 1);
+        assert_eq!(h.lost_by_move, 2);
+        assert_eq!(h.margin_there, 2 + 0 - 2 + 6);
+    }
 }

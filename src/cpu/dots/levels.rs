@@ -107,6 +107,7 @@ pub(crate) fn exact_part(g: &Geometry, drawn: u64, left: Duration) -> Duration {
 
 fn hard(g: &Geometry, drawn: u64, budget: &Budget, rng: &mut (impl Rng + ?Sized)) -> usize {
     let free = (g.all & !drawn).count_ones();
+    let mut refuted = 0;
     if free <= hard_exact_free_lines(g.width, g.height) + PROVEN_ABOVE {
         // Most of the time for the exact answer ([`exact_part`]), the rest
         // for the theory if that does not finish. A line proved to net at
@@ -122,8 +123,11 @@ fn hard(g: &Geometry, drawn: u64, budget: &Budget, rng: &mut (impl Rng + ?Sized)
         if let Some((l, _)) = solver.proven() {
             return l;
         }
+        // Not a line the solver proved worse than a draw, if the theory
+        // has another.
+        refuted = solver.refuted();
     }
-    theory(g, drawn, budget, rng)
+    theory(g, drawn, refuted, budget, rng)
 }
 
 /// The hint's verdict: exact (the final result of the best line, counting
@@ -146,8 +150,14 @@ pub fn hint_verdict(
     let left = budget.deadline.saturating_duration_since(now);
     let exact = budget.part(now, left, 0, 80);
     let free = (g.all & !drawn).count_ones();
+    let mut refuted = 0;
     let solved = (free <= hint_exact_free_lines(g.width, g.height))
-        .then(|| Solver::new(&g, Some(&exact)).best_move(drawn))
+        .then(|| {
+            let mut solver = Solver::new(&g, Some(&exact));
+            let solved = solver.best_move(drawn);
+            refuted = solver.refuted();
+            solved
+        })
         .flatten();
     if let Some((line, value)) = solved {
         let scores = game.scores();
@@ -164,6 +174,6 @@ pub fn hint_verdict(
         });
     }
     let rest = budget.part(now, left, 80, 98);
-    let line = theory(&g, drawn, &rest, rng);
+    let line = theory(&g, drawn, refuted, &rest, rng);
     Some(Verdict::Guess { mv: line as Move })
 }

@@ -114,7 +114,7 @@ pub fn theory_against_medium(games: u32) -> (u32, i32) {
             let mv = if p.to_move() == hard_seat {
                 let budget = Budget::new(Duration::from_millis(300));
                 let g = Geometry::of(&p);
-                theory(&g, p.drawn(), &budget, &mut rng) as Move
+                theory(&g, p.drawn(), 0, &budget, &mut rng) as Move
             } else {
                 p.choose(Level::Medium, &Budget::new(MEDIUM), &mut rng)
                     .expect("a line while the game goes on")

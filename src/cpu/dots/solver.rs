@@ -64,6 +64,9 @@ pub(crate) struct Solver<'a> {
     /// The last lower bound [`Solver::best_move`] proved and a line that
     /// reaches it, kept when the budget runs out before the exact value.
     proven: Option<(usize, i32)>,
+    /// Root lines proved worse than the first null-window test's bound
+    /// before any lower bound was proved.
+    refuted: u64,
 }
 
 impl<'a> Solver<'a> {
@@ -77,6 +80,7 @@ impl<'a> Solver<'a> {
             endgame: Endgame::new(),
             counter: Counter::new(budget.cloned()),
             proven: None,
+            refuted: 0,
         }
     }
 
@@ -86,6 +90,14 @@ impl<'a> Solver<'a> {
     /// the value only on its way up, so the bound is at least that).
     pub(crate) fn proven(&self) -> Option<(usize, i32)> {
         self.proven
+    }
+
+    /// After [`Solver::best_move`] ran out of budget before proving any
+    /// lower bound: the root lines it proved worse than its first test's
+    /// bound (0, or 1 with an odd number of boxes open), as a mask. Whoever
+    /// plays on without the exact answer should pick another line.
+    pub(crate) fn refuted(&self) -> u64 {
+        self.refuted
     }
 
     /// Nodes searched so far (for the measurements).
@@ -173,6 +185,7 @@ impl<'a> Solver<'a> {
         // test proves more.
         let mut best = moves[0] as usize;
         self.proven = None;
+        self.refuted = 0;
         let value = self.mtdf(r, |solver, beta| {
             let (v, at) = solver.root_test(drawn, beta, moves);
             if v >= beta && !solver.counter.stopped() {
@@ -202,6 +215,11 @@ impl<'a> Solver<'a> {
             };
             if self.counter.stopped() {
                 return best;
+            }
+            if v < beta && self.proven.is_none() {
+                // Until a test succeeds, each test's bound is at most the
+                // first's: this line is below that too.
+                self.refuted |= 1 << l;
             }
             if v > best.0 {
                 best = (v, i);

@@ -2,7 +2,7 @@ use super::endgame::Endgame;
 use super::geometry::Geometry;
 use super::measure::random_drawn;
 use super::solver::{solve, Solver};
-use super::theory::{capture, theory};
+use super::theory::{capture, safe_lines, theory};
 use crate::cpu::search::{Budget, Cpu};
 use crate::cpu::Level;
 use crate::game::dots::DotsAndBoxes;
@@ -246,7 +246,10 @@ fn keeps_control_by_declining_the_last_two() {
     assert_eq!(p.choose(Level::Hard, &roomy(), &mut rng), Some(decline));
     let g = Geometry::of(&p);
     let expired = Budget::new(Duration::ZERO);
-    assert_eq!(theory(&g, p.drawn(), &expired, &mut rng), decline as usize);
+    assert_eq!(
+        theory(&g, p.drawn(), 0, &expired, &mut rng),
+        decline as usize
+    );
     // Medium never double-deals.
     assert_eq!(p.choose(Level::Medium, &roomy(), &mut rng), Some(take));
     // And the numbers: declining wins 4 from here; taking both boxes and
@@ -297,7 +300,10 @@ fn loop_of_four_and_chain_of_five() {
     let across = q.parse_move("b2-b3").unwrap();
     assert_eq!(q.choose(Level::Hard, &roomy(), &mut rng), Some(across));
     let expired = Budget::new(Duration::ZERO);
-    assert_eq!(theory(&g, q.drawn(), &expired, &mut rng), across as usize);
+    assert_eq!(
+        theory(&g, q.drawn(), 0, &expired, &mut rng),
+        across as usize
+    );
     assert_eq!(solve(&q, &roomy()), Some(1));
 }
 
@@ -330,7 +336,7 @@ fn opens_the_short_chain_before_the_long_one() {
         assert!(short.contains(&mv), "{level:?} drew {}", p.move_name(mv));
     }
     let expired = Budget::new(Duration::ZERO);
-    let l = theory(&g, p.drawn(), &expired, &mut rng) as Move;
+    let l = theory(&g, p.drawn(), 0, &expired, &mut rng) as Move;
     assert!(short.contains(&l), "theory drew {}", p.move_name(l));
 }
 
@@ -345,7 +351,7 @@ fn takes_a_free_box() {
     }
     let g = Geometry::of(&p);
     let expired = Budget::new(Duration::ZERO);
-    assert_eq!(theory(&g, p.drawn(), &expired, &mut rng), take as usize);
+    assert_eq!(theory(&g, p.drawn(), 0, &expired, &mut rng), take as usize);
     // Easy takes it most of the time.
     let taken = (0..100)
         .filter(|_| p.choose(Level::Easy, &roomy(), &mut rng) == Some(take))
@@ -418,7 +424,7 @@ fn theory_captures_like_the_solver_before_a_loony_endgame() {
                 continue;
             }
             let best = Solver::new(&g, None).value(drawn).unwrap();
-            let l = theory(&g, drawn, &expired, &mut rng);
+            let l = theory(&g, drawn, 0, &expired, &mut rng);
             let gain = g.gain(drawn, l);
             let child = Solver::new(&g, None).value(drawn | 1 << l).unwrap();
             let v = if gain > 0 { gain + child } else { -child };
@@ -546,6 +552,71 @@ fn a_proven_line_reaches_its_bound() {
         checked += 1;
     }
     assert!(checked >= 10, "only {checked} proven lines");
+}
+
+/// When the budget runs out before any bound is proved, the lines the
+/// solver refuted are worse than its first test's bound (0, or 1 with an
+/// odd number of boxes open).
+#[test]
+fn refuted_lines_are_worse_than_the_first_bound() {
+    let g = Geometry::new(5, 4);
+    let mut rng = StdRng::seed_from_u64(36);
+    let mut checked = 0;
+    for i in 0..60 {
+        let drawn = random_drawn(&g, &mut rng, 27, true);
+        let budget = Budget::of_nodes(2000 << (i % 5));
+        let mut solver = Solver::new(&g, Some(&budget));
+        let solved = solver.best_move(drawn).is_some();
+        let (refuted, proven) = (solver.refuted(), solver.proven());
+        drop(solver);
+        if solved || proven.is_some() {
+            continue;
+        }
+        assert_eq!(refuted & drawn, 0);
+        let first = g.open_boxes(drawn) & 1;
+        let mut mask = refuted;
+        while mask != 0 {
+            let l = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let gain = g.gain(drawn, l);
+            let child = Solver::new(&g, None).value(drawn | 1 << l).unwrap();
+            let v = if gain > 0 { gain + child } else { -child };
+            assert!(v < first, "drawn {drawn:#x}: refuted line {l} worth {v}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} refuted lines");
+}
+
+/// The theory plays none of the safe lines it is told are refuted while
+/// another is left, and ignores the mask when every safe line is in it.
+#[test]
+fn theory_plays_no_refuted_safe_line() {
+    let g = Geometry::new(5, 4);
+    let mut rng = StdRng::seed_from_u64(37);
+    let expired = Budget::of_nodes(0);
+    for i in 0..40 {
+        let drawn = random_drawn(&g, &mut rng, 36 - i % 8, true);
+        if capture(&g, drawn).is_some() {
+            continue;
+        }
+        let safe = safe_lines(&g, drawn);
+        if safe.len() < 2 {
+            continue;
+        }
+        // All but one safe line refuted: that one is played.
+        let keep = safe[i % safe.len()];
+        let refuted = safe.iter().fold(0u64, |m, &l| m | 1 << l) & !(1 << keep);
+        assert_eq!(
+            theory(&g, drawn, refuted, &expired, &mut rng),
+            keep,
+            "drawn {drawn:#x}"
+        );
+        // Every safe line refuted: still a safe line.
+        let all = refuted | 1 << keep;
+        let l = theory(&g, drawn, all, &expired, &mut rng);
+        assert!(safe.contains(&l), "drawn {drawn:#x}: line {l}");
+    }
 }
 
 /// The search order: every free line once; captures, then safe lines

@@ -55,10 +55,13 @@ pub(crate) const SEARCH_FROM: usize = 14;
 /// long-chain rule.
 const ROLLOUTS: u32 = 48;
 
-/// Play by the theory when the exact solver cannot finish.
+/// Play by the theory when the exact solver cannot finish; among the safe
+/// lines, not one of `refuted` (lines the solver proved worse, as a mask)
+/// while another is left.
 pub(crate) fn theory(
     g: &Geometry,
     drawn: u64,
+    refuted: u64,
     budget: &Budget,
     rng: &mut (impl Rng + ?Sized),
 ) -> usize {
@@ -124,7 +127,10 @@ pub(crate) fn theory(
     }
     // 2. Safe lines while they last, steering by a search of the safe-line
     // game when few remain, by the long-chain rule before that.
-    let safe = safe_lines(g, drawn);
+    let mut safe = safe_lines(g, drawn);
+    if safe.iter().any(|&l| refuted >> l & 1 == 0) {
+        safe.retain(|&l| refuted >> l & 1 == 0);
+    }
     if !safe.is_empty() {
         if safe.len() > SEARCH_FROM {
             return long_chain_rule(g, drawn, &mut endgame, &safe, rng);
