@@ -193,6 +193,7 @@ mod tests {
         assert_eq!(h.lost_there, 1);
         assert_eq!(h.drawn_there, 1);
         assert_eq!(h.lost_by_move, 2);
-        assert_eq!(h.margin_there, 2 + 0 - 2 + 6);
+        // Margins there: +2, 0, -2, +6.
+        assert_eq!(h.margin_there, 6);
     }
 }
