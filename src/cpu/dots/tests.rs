@@ -2,7 +2,7 @@ use super::endgame::Endgame;
 use super::geometry::Geometry;
 use super::measure::random_drawn;
 use super::solver::{solve, Solver};
-use super::theory::{capture, safe_lines, theory};
+use super::theory::{capture, play_out, safe_lines, theory};
 use crate::cpu::search::{Budget, Cpu};
 use crate::cpu::Level;
 use crate::game::dots::DotsAndBoxes;
@@ -616,6 +616,64 @@ fn theory_plays_no_refuted_safe_line() {
         let all = refuted | 1 << keep;
         let l = theory(&g, drawn, all, &expired, &mut rng);
         assert!(safe.contains(&l), "drawn {drawn:#x}: line {l}");
+    }
+}
+
+/// A play-out of the safe phase ends in the loony endgame: with no safe
+/// line left it is that endgame's exact value; from anywhere else it is
+/// what some play of the rest of the game nets, so within the open boxes
+/// and of their parity.
+#[test]
+fn play_outs_count_the_boxes_of_the_rest_of_the_game() {
+    let g = Geometry::new(3, 3);
+    let mut rng = StdRng::seed_from_u64(38);
+    let mut endgame = Endgame::new();
+    let (mut loony, mut safe) = (0, 0);
+    for i in 0..200 {
+        let drawn = random_drawn(&g, &mut rng, 8 + i % 10, true);
+        if capture(&g, drawn).is_some() {
+            continue;
+        }
+        let open = g.open_boxes(drawn);
+        let exact = safe_lines(&g, drawn)
+            .is_empty()
+            .then(|| endgame.of(&g, drawn))
+            .flatten();
+        for _ in 0..10 {
+            let v = play_out(&g, drawn, 0.15, &mut endgame, &mut rng);
+            assert!(
+                v.abs() <= open && (v - open) % 2 == 0,
+                "drawn {drawn:#x}: {v} of {open}"
+            );
+            match exact {
+                Some(e) => {
+                    assert_eq!(v, e, "drawn {drawn:#x}");
+                    loony += 1;
+                }
+                None => safe += 1,
+            }
+        }
+    }
+    assert!(
+        loony >= 10 && safe >= 100,
+        "{loony} loony, {safe} with safe lines"
+    );
+    // Two boxes side by side, the left one with its top and left sides.
+    // Giving a chain away whenever one can: the side to move hands the
+    // left box over, the opponent draws a side of the right one, and the
+    // side to move must hand that over too. Never giving one: a side of
+    // the right box each, and the side to move must open the two. -2
+    // either way.
+    let g = Geometry::new(2, 1);
+    let drawn = 1 | 1 << 4;
+    for odds in [1.0, 0.0] {
+        for _ in 0..10 {
+            assert_eq!(
+                play_out(&g, drawn, odds, &mut endgame, &mut rng),
+                -2,
+                "odds {odds}"
+            );
+        }
     }
 }
 

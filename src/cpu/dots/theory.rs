@@ -52,8 +52,14 @@ pub(crate) fn smallest_sacrifice(g: &Geometry, drawn: u64, rng: &mut (impl Rng +
 pub(crate) const SEARCH_FROM: usize = 14;
 
 /// Random plays of the rest of the safe phase per candidate line, for the
-/// long-chain rule.
-const ROLLOUTS: u32 = 48;
+/// long-chain rule (with 48 its choice was mostly noise: BENCHMARKS.md).
+const ROLLOUTS: u32 = 200;
+
+/// How often a side in those plays gives away a short chain (one or two
+/// boxes) instead of drawing a safe line: 0.15 made the rule's choice a
+/// best line in 34 of 78 judged positions where never giving one made it
+/// 29 (BENCHMARKS.md).
+const SACRIFICE_ODDS: f64 = 0.15;
 
 /// Play by the theory when the exact solver cannot finish; among the safe
 /// lines, not one of `refuted` (lines the solver proved worse, as a mask)
@@ -174,13 +180,15 @@ pub(crate) fn theory(
 /// the dots plus the long chains even, the other player odd: on 5 × 4,
 /// 30 dots, an even number of long chains for the first player), and the
 /// chains are not there yet. Each safe line is scored by [`ROLLOUTS`]
-/// random plays of the rest of the safe phase (as medium plays it), each
-/// valued by the loony endgame that follows for whoever must then open a
-/// component (exact on chains and loops, the smallest sacrifices first
-/// otherwise): the endgame's recursion counts the chains, the loops and the
-/// short chains that hand the turn over, which the parity rule alone
-/// leaves out. The line is drawn at random among the best (within half a
-/// box a play).
+/// random plays of the rest of the safe phase, each valued by the loony
+/// endgame that follows for whoever must then open a component (exact on
+/// chains and loops, the smallest sacrifices first otherwise): the
+/// endgame's recursion counts the chains, the loops and the short chains
+/// that hand the turn over, which the parity rule alone leaves out. In
+/// the plays a side sometimes gives a short chain away ([`SACRIFICE_ODDS`]),
+/// as a player who would lose the parity fight does to turn it: without
+/// that the plays value positions at many boxes either way where the game
+/// is worth 0 or 2. The line with the best total is drawn (ties at random).
 fn long_chain_rule(
     g: &Geometry,
     drawn: u64,
@@ -192,28 +200,32 @@ fn long_chain_rule(
         .iter()
         .map(|&l| {
             let total: i32 = (0..ROLLOUTS)
-                .map(|_| after_safe_phase(g, drawn | 1 << l, endgame, rng))
+                .map(|_| -play_out(g, drawn | 1 << l, SACRIFICE_ODDS, endgame, rng))
                 .sum();
             (total, l)
         })
         .collect();
     let top = scored.iter().map(|&(v, _)| v).max().unwrap_or(0);
-    scored.retain(|&(v, _)| 2 * (top - v) <= ROLLOUTS as i32);
+    scored.retain(|&(v, _)| v == top);
     scored.choose(rng).map_or(safe[0], |&(_, l)| l)
 }
 
-/// Draws random safe lines (the opponent first) until none is left, then
-/// values the loony endgame for the side that drew the line before
-/// `drawn`: nothing is captured in the safe phase, so the sides alternate
-/// and the one to open a component is known.
-fn after_safe_phase(
+/// Plays the rest of the safe phase at random from `drawn` (safe lines,
+/// or with the odds given a chain of one or two boxes given away and
+/// taken) until no safe line is left, then values the loony endgame: the
+/// boxes won on the way plus that value, for the side to move at `drawn`.
+pub(crate) fn play_out(
     g: &Geometry,
     mut drawn: u64,
+    odds: f64,
     endgame: &mut Endgame,
     rng: &mut (impl Rng + ?Sized),
 ) -> i32 {
     let mut safe = Vec::with_capacity(g.lines);
-    let mut drawn_after = 0;
+    let mut short = Vec::with_capacity(g.lines);
+    // +1 while the side to move at `drawn` moves.
+    let mut side = 1;
+    let mut won = 0;
     loop {
         safe.clear();
         let mut f = g.all & !drawn;
@@ -224,19 +236,30 @@ fn after_safe_phase(
                 safe.push(l);
             }
         }
-        match safe.choose(rng) {
-            Some(&l) => drawn |= 1 << l,
-            None => break,
+        if safe.is_empty() {
+            return won + side * loony_value(g, drawn, endgame);
         }
-        drawn_after += 1;
-    }
-    // The opponent moves first after our line: they open when an even
-    // number of safe lines followed it.
-    let opener = loony_value(g, drawn, endgame);
-    if drawn_after % 2 == 0 {
-        -opener
-    } else {
-        opener
+        if rng.gen_bool(odds) {
+            short.clear();
+            let mut f = g.all & !drawn;
+            while f != 0 {
+                let l = f.trailing_zeros() as usize;
+                f &= f - 1;
+                if g.unsafe_line(drawn, l) && g.take_all(drawn | 1 << l).1 <= 2 {
+                    short.push(l);
+                }
+            }
+            if let Some(&l) = short.choose(rng) {
+                // The opponent takes them and moves on.
+                let (after, given) = g.take_all(drawn | 1 << l);
+                won -= side * given;
+                drawn = after;
+                side = -side;
+                continue;
+            }
+        }
+        drawn |= 1 << *safe.choose(rng).expect("non-empty");
+        side = -side;
     }
 }
 
