@@ -127,10 +127,7 @@ pub fn measure(
                 let solved = Solver::new(&g, Some(&judge)).best_move(drawn);
                 if let Some((_, best)) = solved {
                     let l = mv as usize;
-                    let gain = g.gain(drawn, l);
-                    let child = Solver::new(&g, None).value(drawn | 1 << l);
-                    if let Some(child) = child {
-                        let v = if gain > 0 { gain + child } else { -child };
+                    if let Some(v) = Solver::new(&g, None).line_value(drawn, l) {
                         judged = true;
                         let s = p.scores();
                         let me = hard_seat as usize;

@@ -94,9 +94,10 @@ const PROVEN_ABOVE: u32 = 1;
 /// tries the solver first); the theory has the rest if the solver does
 /// not finish. Nine tenths when the theory would steer by the long-chain
 /// rule (its play-outs take a tenth of a second at most on 5 × 4), two
-/// thirds when it would search the safe-line game. With two thirds everywhere hard's move was not best
-/// in 18 of the 80 judged positions of `boardbot dots-check --bot-time`
-/// (seeds 1 and 2), with this 12 (BENCHMARKS.md).
+/// thirds when it would search the safe-line game. With two thirds
+/// everywhere hard's move was not best in 18 of the 80 judged positions of
+/// `boardbot dots-check --bot-time` (seeds 1 and 2), with this 12
+/// (BENCHMARKS.md).
 pub(crate) fn exact_part(g: &Geometry, drawn: u64, left: Duration) -> Duration {
     if safe_lines(g, drawn).len() > SEARCH_FROM {
         left * 9 / 10

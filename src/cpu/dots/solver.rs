@@ -145,6 +145,15 @@ impl<'a> Solver<'a> {
         self.mtdf(r, |solver, beta| solver.negamax(drawn, beta - 1, beta))
     }
 
+    /// The exact value of drawing line `l` for the side to move at
+    /// `drawn` (the boxes it takes, then the rest for whoever moves next),
+    /// `None` when the budget ran out.
+    pub(crate) fn line_value(&mut self, drawn: u64, l: usize) -> Option<i32> {
+        let gain = self.g.gain(drawn, l);
+        let child = self.value(drawn | 1 << l)?;
+        Some(if gain > 0 { gain + child } else { -child })
+    }
+
     /// MTD(f) over a value within `-r..=r` of the parity of `r` (the open
     /// boxes): null-window tests `test(self, beta)` (a value below `beta`,
     /// or at least `beta`) from a guess of 0 or 1, in steps of two, until
