@@ -245,13 +245,15 @@ pub(crate) fn play_out(
             while f != 0 {
                 let l = f.trailing_zeros() as usize;
                 f &= f - 1;
-                if g.unsafe_line(drawn, l) && g.take_all(drawn | 1 << l).1 <= 2 {
-                    short.push(l);
+                if g.unsafe_line(drawn, l) {
+                    let (after, given) = g.take_all(drawn | 1 << l);
+                    if given <= 2 {
+                        short.push((after, given));
+                    }
                 }
             }
-            if let Some(&l) = short.choose(rng) {
+            if let Some(&(after, given)) = short.choose(rng) {
                 // The opponent takes them and moves on.
-                let (after, given) = g.take_all(drawn | 1 << l);
                 won -= side * given;
                 drawn = after;
                 side = -side;
