@@ -2,7 +2,7 @@ use super::endgame::Endgame;
 use super::geometry::Geometry;
 use super::measure::random_drawn;
 use super::solver::{solve, Solver};
-use super::theory::{capture, play_out, safe_lines, theory};
+use super::theory::{capture, halving, play_out, safe_lines, theory, GiveAway, GIVE_AWAY};
 use crate::cpu::search::{Budget, Cpu};
 use crate::cpu::Level;
 use crate::game::dots::DotsAndBoxes;
@@ -634,7 +634,7 @@ fn play_outs_count_the_boxes_of_the_rest_of_the_game() {
             .then(|| endgame.of(&g, drawn))
             .flatten();
         for _ in 0..10 {
-            let v = play_out(&g, drawn, 0.15, &mut endgame, &mut rng);
+            let v = play_out(&g, drawn, GiveAway::flat(0.15), &mut endgame, &mut rng);
             assert!(
                 v.abs() <= open && (v - open) % 2 == 0,
                 "drawn {drawn:#x}: {v} of {open}"
@@ -663,12 +663,66 @@ fn play_outs_count_the_boxes_of_the_rest_of_the_game() {
     for odds in [1.0, 0.0] {
         for _ in 0..10 {
             assert_eq!(
-                play_out(&g, drawn, odds, &mut endgame, &mut rng),
+                play_out(&g, drawn, GiveAway::flat(odds), &mut endgame, &mut rng),
                 -2,
                 "odds {odds}"
             );
         }
     }
+}
+
+/// Short chains are given away in the play-outs mostly once few safe
+/// lines are left, where the parity fight is decided.
+#[test]
+fn play_outs_give_chains_away_late_more_than_early() {
+    // From the first line of a 5 × 4 game down to the last safe line.
+    let odds: Vec<f64> = (1..=49).rev().map(|safe| GIVE_AWAY.odds(safe)).collect();
+    assert!(odds.windows(2).all(|w| w[0] <= w[1]), "{odds:?}");
+    let (first, last) = (odds[0], odds[48]);
+    assert!(0.0 < first && first < last && last < 1.0, "{first} {last}");
+    // Late from 12 safe lines down, early above.
+    assert_eq!(GIVE_AWAY.odds(12), last);
+    assert_eq!(GIVE_AWAY.odds(13), first);
+    let flat = GiveAway::flat(0.3);
+    assert!([0, 1, 12, 49].iter().all(|&n| flat.odds(n) == 0.3));
+}
+
+/// Sequential halving finds the arm with the best mean through noise
+/// larger than the gaps, gives the arms that stay in more plays than
+/// those it drops and never plays more than it was given; when the time
+/// is up it stops after its first round with the best mean of that round.
+#[test]
+fn halving_finds_the_best_mean_within_its_plays() {
+    // Arm a is worth a on average, give or take 6.
+    let arms: Vec<usize> = (0..20).collect();
+    let mut plays = [0usize; 20];
+    let mut rng = StdRng::seed_from_u64(39);
+    let no_clock = Budget::of_nodes(0);
+    let best = halving(&arms, 400 * 20, &no_clock, &mut rng, |a, rng| {
+        plays[a] += 1;
+        a as i32 + rng.gen_range(-6..=6)
+    });
+    assert_eq!(best, 19, "plays {plays:?}");
+    assert!(plays.iter().sum::<usize>() <= 400 * 20, "{plays:?}");
+    assert!(plays[19] > 4 * plays[0], "{plays:?}");
+    // Worse arms first, and reversed: the same arm.
+    let reversed: Vec<usize> = arms.iter().rev().copied().collect();
+    let again = halving(&reversed, 400 * 20, &no_clock, &mut rng, |a, rng| {
+        a as i32 + rng.gen_range(-6..=6)
+    });
+    assert_eq!(again, 19);
+    // Out of time: one round of 400 * 20 / 5 plays shared by the 20 arms.
+    let mut plays = 0;
+    let expired = Budget::new(Duration::ZERO);
+    let first = halving(&arms, 400 * 20, &expired, &mut rng, |a, rng| {
+        plays += 1;
+        a as i32 + rng.gen_range(-6..=6)
+    });
+    assert_eq!(plays, 400 * 20 / 5);
+    assert!(first >= 16, "{first}");
+    // One arm: no play at all.
+    let one = halving(&[7], 400, &no_clock, &mut rng, |_, _| panic!("played"));
+    assert_eq!(one, 7);
 }
 
 /// The search order: every free line once; captures, then safe lines

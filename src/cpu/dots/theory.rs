@@ -51,15 +51,56 @@ pub(crate) fn smallest_sacrifice(g: &Geometry, drawn: u64, rng: &mut (impl Rng +
 /// steering from the start, in 3: BENCHMARKS.md).
 pub(crate) const SEARCH_FROM: usize = 14;
 
-/// Random plays of the rest of the safe phase per candidate line, for the
-/// long-chain rule (with 48 its choice was mostly noise: BENCHMARKS.md).
-const ROLLOUTS: u32 = 200;
+/// Random plays of the rest of the safe phase per candidate line, on
+/// average, for the long-chain rule: the candidates share them in rounds,
+/// the better half going on to the next (200 a line, all of them in one
+/// round, made the rule's choice a best line in 33 of 78 judged positions;
+/// 400 in halving rounds, 40: BENCHMARKS.md).
+const PLAY_OUTS: usize = 400;
 
 /// How often a side in those plays gives away a short chain (one or two
-/// boxes) instead of drawing a safe line: 0.15 made the rule's choice a
-/// best line in 34 of 78 judged positions where never giving one made it
-/// 29 (BENCHMARKS.md).
-const SACRIFICE_ODDS: f64 = 0.15;
+/// boxes) instead of drawing a safe line: often once few safe lines are
+/// left, where the parity fight is decided, seldom before. On the 78
+/// judged positions with every line's exact value (400 plays a line, in
+/// halving rounds) the rule's choice was a best line in 44 of 78 on
+/// average with these odds, in 39 with 0.35 throughout; with 0.15
+/// throughout and 200 plays a line in one round (the rule before), in 33
+/// (BENCHMARKS.md).
+pub(crate) const GIVE_AWAY: GiveAway = GiveAway {
+    early: 0.1,
+    late: 0.5,
+    late_from: 12,
+};
+
+/// The odds that a side in a play-out gives away a short chain: `late`
+/// once at most `late_from` safe lines are left, `early` before.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct GiveAway {
+    pub(crate) early: f64,
+    pub(crate) late: f64,
+    pub(crate) late_from: usize,
+}
+
+impl GiveAway {
+    /// The same odds all through.
+    #[cfg(test)]
+    pub(crate) fn flat(odds: f64) -> GiveAway {
+        GiveAway {
+            early: odds,
+            late: odds,
+            late_from: 0,
+        }
+    }
+
+    /// The odds with `safe` safe lines left.
+    pub(crate) fn odds(self, safe: usize) -> f64 {
+        if safe <= self.late_from {
+            self.late
+        } else {
+            self.early
+        }
+    }
+}
 
 /// Play by the theory when the exact solver cannot finish; among the safe
 /// lines, not one of `refuted` (lines the solver proved worse, as a mask)
@@ -139,7 +180,7 @@ pub(crate) fn theory(
     }
     if !safe.is_empty() {
         if safe.len() > SEARCH_FROM {
-            return long_chain_rule(g, drawn, &mut endgame, &safe, rng);
+            return long_chain_rule(g, drawn, &mut endgame, &safe, budget, rng);
         }
         let mut search = SafeSearch {
             g,
@@ -179,45 +220,76 @@ pub(crate) fn theory(
 /// more) the safe phase leaves (the player who drew the first line wants
 /// the dots plus the long chains even, the other player odd: on 5 × 4,
 /// 30 dots, an even number of long chains for the first player), and the
-/// chains are not there yet. Each safe line is scored by [`ROLLOUTS`]
-/// random plays of the rest of the safe phase, each valued by the loony
+/// chains are not there yet. Each safe line is scored by random plays of
+/// the rest of the safe phase ([`play_out`]), each valued by the loony
 /// endgame that follows for whoever must then open a component (exact on
 /// chains and loops, the smallest sacrifices first otherwise): the
 /// endgame's recursion counts the chains, the loops and the short chains
 /// that hand the turn over, which the parity rule alone leaves out. In
-/// the plays a side sometimes gives a short chain away ([`SACRIFICE_ODDS`]),
+/// the plays a side sometimes gives a short chain away ([`GIVE_AWAY`]),
 /// as a player who would lose the parity fight does to turn it: without
 /// that the plays value positions at many boxes either way where the game
-/// is worth 0 or 2. The line with the best total is drawn (ties at random).
+/// is worth 0 or 2. The plays ([`PLAY_OUTS`] a line on average) are spent
+/// in rounds, each keeping the better half of the lines by their mean
+/// (sequential halving), so that the close contenders get the most; the
+/// rounds stop early when the budget's time is up. The best mean is drawn
+/// (ties at random).
 fn long_chain_rule(
     g: &Geometry,
     drawn: u64,
     endgame: &mut Endgame,
     safe: &[usize],
+    budget: &Budget,
     rng: &mut (impl Rng + ?Sized),
 ) -> usize {
-    let mut scored: Vec<(i32, usize)> = safe
-        .iter()
-        .map(|&l| {
-            let total: i32 = (0..ROLLOUTS)
-                .map(|_| -play_out(g, drawn | 1 << l, SACRIFICE_ODDS, endgame, rng))
-                .sum();
-            (total, l)
-        })
-        .collect();
-    let top = scored.iter().map(|&(v, _)| v).max().unwrap_or(0);
-    scored.retain(|&(v, _)| v == top);
-    scored.choose(rng).map_or(safe[0], |&(_, l)| l)
+    let play = |l: usize, rng: &mut _| -play_out(g, drawn | 1 << l, GIVE_AWAY, endgame, rng);
+    halving(safe, PLAY_OUTS * safe.len(), budget, rng, play)
+}
+
+/// Sequential halving: `total` calls of `play` (a random value of
+/// choosing an arm) shared in rounds among the arms still in, each round
+/// keeping the better half by their mean, until one is left, or until
+/// `budget`'s time is up after a round (the best mean so far). Ties go
+/// either way at random.
+pub(crate) fn halving<R: Rng + ?Sized>(
+    arms: &[usize],
+    total: usize,
+    budget: &Budget,
+    rng: &mut R,
+    mut play: impl FnMut(usize, &mut R) -> i32,
+) -> usize {
+    // ceil(log2(arms)) rounds halve the arms down to one.
+    let rounds = (usize::BITS - (arms.len().max(2) - 1).leading_zeros()) as usize;
+    // Per arm: the summed values, the plays, the arm.
+    let mut left: Vec<(i64, i64, usize)> = arms.iter().map(|&a| (0, 0, a)).collect();
+    while left.len() > 1 {
+        let each = (total / rounds / left.len()).max(1);
+        for (sum, plays, arm) in left.iter_mut() {
+            for _ in 0..each {
+                *sum += i64::from(play(*arm, rng));
+            }
+            *plays += each as i64;
+        }
+        // The better means first, compared exactly (sum_a / plays_a >
+        // sum_b / plays_b); ties in a random order.
+        left.shuffle(rng);
+        left.sort_by(|a, b| (b.0 * a.1).cmp(&(a.0 * b.1)));
+        if budget.expired() {
+            break;
+        }
+        left.truncate(left.len().div_ceil(2));
+    }
+    left[0].2
 }
 
 /// Plays the rest of the safe phase at random from `drawn` (safe lines,
-/// or with the odds given a chain of one or two boxes given away and
+/// or with the odds `give` gives a chain of one or two boxes given away and
 /// taken) until no safe line is left, then values the loony endgame: the
 /// boxes won on the way plus that value, for the side to move at `drawn`.
 pub(crate) fn play_out(
     g: &Geometry,
     mut drawn: u64,
-    odds: f64,
+    give: GiveAway,
     endgame: &mut Endgame,
     rng: &mut (impl Rng + ?Sized),
 ) -> i32 {
@@ -239,7 +311,7 @@ pub(crate) fn play_out(
         if safe.is_empty() {
             return won + side * loony_value(g, drawn, endgame);
         }
-        if rng.gen_bool(odds) {
+        if rng.gen_bool(give.odds(safe.len())) {
             short.clear();
             let mut f = g.all & !drawn;
             while f != 0 {
