@@ -284,8 +284,8 @@ pub(crate) fn halving<R: Rng + ?Sized>(
 }
 
 /// Plays the rest of the safe phase at random from `drawn` (safe lines,
-/// or with the odds `give` gives a chain of one or two boxes given away and
-/// taken) until no safe line is left, then values the loony endgame: the
+/// or, with the odds `give` sets, a chain of one or two boxes given away
+/// and taken) until no safe line is left, then values the loony endgame: the
 /// boxes won on the way plus that value, for the side to move at `drawn`.
 pub(crate) fn play_out(
     g: &Geometry,
