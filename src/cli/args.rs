@@ -136,7 +136,7 @@ pub enum Tool {
     /// How often Connect Four hints (or hard's moves) keep the value of
     /// test-set positions
     ///
-    /// Draws positions from the public test sets in tests/data/connect4 and
+    /// Draws positions from the public test sets in crates/engine/tests/data/connect4 and
     /// checks each hint's move against the published value.
     HintCheck(HintCheckArgs),
     /// Dots and Boxes hard against the exact solver where it hands over
@@ -245,18 +245,32 @@ impl ValueEnum for DotsSize {
     }
 }
 
-impl ValueEnum for Level {
+/// A CPU level on the command line (the engine's [`Level`], named and
+/// described for clap).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CpuLevel(pub Level);
+
+impl CpuLevel {
+    const ALL: [CpuLevel; 3] = [
+        CpuLevel(Level::Easy),
+        CpuLevel(Level::Medium),
+        CpuLevel(Level::Hard),
+    ];
+}
+
+impl ValueEnum for CpuLevel {
     fn value_variants<'a>() -> &'a [Self] {
-        &Level::ALL
+        &CpuLevel::ALL
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
-        let help = match self {
+        let CpuLevel(level) = self;
+        let help = match level {
             Level::Easy => "a beginner: takes a win it sees, often misses a block",
             Level::Medium => "solid tactics from a short search",
             Level::Hard => "the strongest play within 1.5 s a move",
         };
-        Some(PossibleValue::new(self.name()).help(help))
+        Some(PossibleValue::new(level.name()).help(help))
     }
 }
 
@@ -281,8 +295,8 @@ pub struct SizeArg {
 pub struct PlayArgs {
     pub game: GameName,
     /// The CPU's level
-    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = Level::Medium, ignore_case = true)]
-    pub level: Level,
+    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = CpuLevel(Level::Medium), ignore_case = true)]
+    pub level: CpuLevel,
     #[command(flatten)]
     pub size: SizeArg,
     /// Your seat: 1 moves first; 2 (or 3 for connect4-3p) lets the CPU start
@@ -409,7 +423,7 @@ pub struct CpuArgs {
     pub moves: Option<String>,
     /// The CPU's level
     #[arg(long, value_name = "LEVEL", ignore_case = true)]
-    pub level: Level,
+    pub level: CpuLevel,
     #[command(flatten)]
     pub size: SizeArg,
 }
@@ -419,10 +433,10 @@ pub struct ArenaArgs {
     pub game: GameName,
     /// Player A's level
     #[arg(value_name = "LEVEL_A", ignore_case = true)]
-    pub level_a: Level,
+    pub level_a: CpuLevel,
     /// Player B's level
     #[arg(value_name = "LEVEL_B", ignore_case = true)]
-    pub level_b: Level,
+    pub level_b: CpuLevel,
     /// How many games
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub games: u32,
@@ -510,8 +524,8 @@ pub struct DotsCheckArgs {
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub games: u32,
     /// Hard's opponent
-    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = Level::Medium, ignore_case = true)]
-    pub against: Level,
+    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = CpuLevel(Level::Medium), ignore_case = true)]
+    pub against: CpuLevel,
     /// Judge from K free lines above hard's own exact threshold
     #[arg(long, value_name = "K", default_value_t = 4)]
     pub extra: u32,
@@ -743,8 +757,8 @@ mod tests {
                 Ok(GameKind::Dots { width, height })
             );
         }
-        assert_eq!(Level::from_str("Hard", true), Ok(Level::Hard));
-        assert!(Level::from_str("expert", true).is_err());
+        assert_eq!(CpuLevel::from_str("Hard", true), Ok(CpuLevel(Level::Hard)));
+        assert!(CpuLevel::from_str("expert", true).is_err());
         assert_eq!(parse_lang("pt-BR"), Ok(Lang::PtBr));
         assert_eq!(parse_lang("FR"), Ok(Lang::Fr));
         assert_eq!(parse_lang("en"), Ok(Lang::En));

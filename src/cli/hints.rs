@@ -13,7 +13,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::time::{Duration, Instant};
 
-/// The six public test sets, in `tests/data/connect4`.
+/// The six public test sets, in `crates/engine/tests/data/connect4`.
 const SETS: [&str; 6] = [
     "Test_L3_R1",
     "Test_L2_R1",
