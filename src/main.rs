@@ -43,7 +43,15 @@ async fn run() -> ExitCode {
                 .unwrap_or_else(|_| "boardbot=info,serenity=warn".into()),
         )
         .init();
-    let running = match boardbot::discord::start(&config).await {
+    // Tests move the tables' clock of a bot process through a file.
+    let started = match std::env::var_os("BOARDBOT_TEST_CLOCK") {
+        Some(path) => {
+            let clock = boardbot::service::ManualClock::following(path.into());
+            boardbot::discord::start_with_clock(&config, clock).await
+        }
+        None => boardbot::discord::start(&config).await,
+    };
+    let running = match started {
         Ok(running) => running,
         Err(e) => {
             eprintln!("boardbot: could not start: {e}");

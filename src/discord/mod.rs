@@ -29,11 +29,12 @@ mod standings;
 mod tables;
 mod tournament;
 
-pub use run::{start, Backoff, Fatal, Running, StartError, EXIT_CONFIG, RETRY_CAP};
+pub use run::{start, start_with_clock, Backoff, Fatal, Running, StartError, EXIT_CONFIG, RETRY_CAP};
 
 use crate::i18n::Lang;
 use crate::service::{Place, Service};
-use answer::{answer_restarting, tell, Asked, Failure, FirstAnswer, FIRST_ANSWER};
+use ack::{FirstAnswer, FIRST_ANSWER};
+use answer::{answer_restarting, tell, Asked, InteractionError};
 use publish::Boards;
 use serenity::all::{
     CommandInteraction, Context, EventHandler, Guild, GuildChannel, Interaction, Message,
@@ -205,7 +206,7 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, ar
     let server_only = commands::SERVER_ONLY.contains(&name.as_str())
         && reach::Reach::of_command(&command).outside();
     let result = match name.as_str() {
-        _ if server_only => Err(Failure::ServerOnly(name.clone())),
+        _ if server_only => Err(InteractionError::ServerOnly(name.clone())),
         "move" => moves::command_move(asked).await,
         "help" | "rules" => help::command_help(asked).await,
         "settings" => settings::command_settings(asked).await,
@@ -220,7 +221,7 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, ar
         "end" | "pause" | "resume" | "leave" | "resign" => controls::command_table(asked).await,
         _ => match commands::game_kind(&name) {
             Some(kind) => play::command_play(asked, kind).await,
-            None => Err(Failure::Internal(format!("unknown command /{name}"))),
+            None => Err(InteractionError::Internal(format!("unknown command /{name}"))),
         },
     };
     if let Err(failure) = result {

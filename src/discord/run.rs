@@ -4,7 +4,7 @@
 use super::publish;
 use super::{Bot, Handler};
 use crate::config::Config;
-use crate::service::{Notice, SearchPool, Service, SystemClock};
+use crate::service::{Clock, Notice, SearchPool, Service, SystemClock};
 use crate::store::Store;
 use serenity::all::{
     Client, ClientBuilder, GatewayError, GatewayIntents, Http, HttpBuilder, HttpError, ShardManager,
@@ -268,16 +268,22 @@ impl std::error::Error for StartError {}
 /// Opens the store, restores the tables, connects to Discord (or to
 /// `DISCORD_API_BASE`) and starts serving.
 pub async fn start(config: &Config) -> Result<Running, StartError> {
+    start_with_clock(config, Arc::new(SystemClock::new())).await
+}
+
+/// [`start`] with the tables' clock given: turn timers, invitations, idle
+/// closes and tournament rounds run on `clock` (a test's
+/// [`ManualClock`](crate::service::ManualClock) moves them at once).
+pub async fn start_with_clock(
+    config: &Config,
+    clock: Arc<dyn Clock>,
+) -> Result<Running, StartError> {
     let started = Instant::now();
     let store = Store::open(&config.database_url)
         .await
         .map_err(StartError::Store)?;
-    let (service, notices) = Service::new(
-        store,
-        Arc::new(SystemClock::new()),
-        SearchPool::sized_to_cores(),
-        None,
-    );
+    let (service, notices) =
+        Service::new(store, clock, SearchPool::sized_to_cores(), None);
     service.set_idle_ms(config.idle.as_millis() as u64);
     service.set_limits(config.limits);
     let shards = config.shards;

@@ -24,19 +24,23 @@ impl Service {
         let Some(at) = next else {
             return;
         };
-        let wait = wait_until(at, self.now());
         let service = self.clone();
         let slot2 = slot.clone();
         let task = tokio::spawn(async move {
-            tokio::time::sleep(wait).await;
-            // An injected clock may lag tokio's: wait until it agrees. The
-            // clock is read once a round: it may pass `at` between reads.
+            // Wait on tokio's timer, or until the clock jumps (a test's
+            // clock), then look again: an injected clock may lag tokio's
+            // or run ahead of it. The jump is listened for before the
+            // clock is read, so one between the two is not missed.
             loop {
+                let jumped = service.clock.jumped();
                 let now = service.now();
                 if now >= at {
                     break;
                 }
-                tokio::time::sleep(wait_until(at, now)).await;
+                tokio::select! {
+                    () = tokio::time::sleep(wait_until(at, now)) => {}
+                    () = jumped => {}
+                }
             }
             {
                 let mut live = slot2.live.lock().await;
