@@ -9,14 +9,19 @@ pub mod process;
 use crate::support::{Msg, Reply, StandIn, User};
 use boardbot::config::Config;
 use boardbot::discord::Running;
+use boardbot::service::ManualClock;
 use serde_json::Value;
+use std::sync::Arc;
+use std::time::Duration;
 
 pub const TOKEN: &str = "test-token.not-a-secret";
 
-/// The stand-in plus the bot connected to it.
+/// The stand-in plus the bot connected to it, its tables on a clock the
+/// test moves ([`Harness::advance`]).
 pub struct Harness {
     pub discord: StandIn,
     pub bot: Running,
+    pub clock: Arc<ManualClock>,
 }
 
 impl Harness {
@@ -46,10 +51,23 @@ impl Harness {
         // `image_wait` themselves.
         config.image_wait = std::time::Duration::from_secs(2);
         tune(&mut config);
-        let bot = boardbot::discord::start(&config).await.expect("bot starts");
+        let clock = Arc::new(ManualClock::new());
+        let bot = boardbot::discord::start_with_clock(&config, clock.clone())
+            .await
+            .expect("bot starts");
         discord.wait_ready().await;
         discord.wait_command("move").await;
-        Harness { discord, bot }
+        Harness {
+            discord,
+            bot,
+            clock,
+        }
+    }
+
+    /// Moves the tables' clock `by` forward at once: a turn timer, an
+    /// invitation or an idle close that falls due runs out now.
+    pub fn advance(&self, by: Duration) {
+        self.clock.advance(by);
     }
 
     pub async fn stop(self) {
@@ -223,4 +241,35 @@ impl Harness {
         let version = d.message(board).unwrap().version;
         self.settled(board, Some(version - 1)).await
     }
+}
+
+/// The centre column when it is open, else the first open move: a player
+/// that keeps a game going without thinking.
+pub fn centre_first(message: &Msg) -> String {
+    let moves = enabled_moves(message);
+    moves
+        .iter()
+        .find(|m| *m == "4")
+        .unwrap_or(&moves[0])
+        .clone()
+}
+
+/// `host` opens Connect Four against `guest` in `channel` with `options`
+/// and `guest` accepts; returns the board message (the invitation, now
+/// the board).
+pub async fn challenge(
+    d: &StandIn,
+    channel: u64,
+    host: &User,
+    guest: &User,
+    mut options: Value,
+) -> u64 {
+    options["opponent"] = user_json_id(guest);
+    let ix = d.slash(host, channel, "connect4", options).await;
+    let reply = d.response(ix).await;
+    assert_eq!(reply.kind, 4, "{reply:?}");
+    let invitation = reply.message_id.expect("the invitation");
+    let ix = d.click_label(guest, invitation, "Accept").await;
+    assert_eq!(d.response(ix).await.kind, 7, "the invitation is accepted");
+    invitation
 }

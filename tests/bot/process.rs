@@ -16,6 +16,13 @@ pub fn start_bot(discord: &StandIn, database_url: &str, extra: &[(&str, String)]
         .expect("the bot binary starts")
 }
 
+/// [`start_bot`] with the stand-in's server as the bot's only guild
+/// (`DISCORD_GUILD_ID`), as the tests that restart the bot run it.
+pub fn start_bot_in_guild(discord: &StandIn, database_url: &str) -> Child {
+    let guild = [("DISCORD_GUILD_ID", discord.guild_id().to_string())];
+    start_bot(discord, database_url, &guild)
+}
+
 /// The command [`start_bot`] runs, against the API at `api_base` (a
 /// stand-in that may not be listening yet), for a test to change before
 /// it spawns it (to read its stderr, say).
@@ -53,4 +60,49 @@ pub async fn settled(discord: &StandIn, board: u64, after: Option<u32>) -> Msg {
                 && (turn_of(m).is_some() || is_over(m))
         })
         .await
+}
+
+/// The tables' clock of bot processes started with
+/// [`TestClock::env`]: a file holding how far ahead of the system's time
+/// it runs, which the bot looks at every 20 ms and which outlives a
+/// killed process.
+pub struct TestClock {
+    path: std::path::PathBuf,
+    ahead: std::sync::Mutex<u64>,
+}
+
+impl TestClock {
+    pub fn new(name: &str) -> TestClock {
+        let path = std::env::temp_dir().join(format!(
+            "boardbot-clock-{name}-{}-{}",
+            std::process::id(),
+            crate::support::free_port()
+        ));
+        std::fs::write(&path, "0").expect("the clock file is writable");
+        TestClock {
+            path,
+            ahead: std::sync::Mutex::new(0),
+        }
+    }
+
+    /// The variable that hands this clock to [`start_bot`].
+    pub fn env(&self) -> (&'static str, String) {
+        ("BOARDBOT_TEST_CLOCK", self.path.display().to_string())
+    }
+
+    /// Moves the clock `by` forward (a bot process sees it within 20 ms).
+    pub fn advance(&self, by: std::time::Duration) {
+        let mut ahead = self.ahead.lock().unwrap();
+        *ahead += by.as_millis() as u64;
+        // Written whole, then renamed: the bot never reads half a number.
+        let fresh = self.path.with_extension("new");
+        std::fs::write(&fresh, ahead.to_string()).expect("write the clock");
+        std::fs::rename(&fresh, &self.path).expect("move the clock");
+    }
+}
+
+impl Drop for TestClock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
 }

@@ -5,15 +5,13 @@
 //! owners, and refuses — and records — every channel route for such a
 //! channel: a board there lives on interaction tokens only.
 
-mod backends;
-mod bot;
-mod support;
 
+use crate::{backends, bot, support};
 use bot::process::{self, settled};
-use bot::{assert_private, enabled_moves, is_over, turn_of, user_json_id, Harness, TOKEN};
-use serde_json::{json, Value};
+use bot::{assert_private, centre_first, challenge, is_over, turn_of, Harness, TOKEN};
+use serde_json::json;
 use std::time::Duration;
-use support::{FaultCause, Msg, StandIn, User};
+use support::{FaultCause, StandIn};
 
 /// Commands that need a server that added the bot.
 const SERVER_ONLY: [&str; 7] = [
@@ -25,16 +23,6 @@ const SERVER_ONLY: [&str; 7] = [
     "puzzle",
     "tournament",
 ];
-
-/// Column 4 when it is free, else the first free column.
-fn centre_first(message: &Msg) -> String {
-    let moves = enabled_moves(message);
-    moves
-        .iter()
-        .find(|m| *m == "4")
-        .unwrap_or(&moves[0])
-        .clone()
-}
 
 /// The bot broke no rule and never used a channel route where it has none.
 fn assert_tokens_only(d: &StandIn) {
@@ -146,20 +134,6 @@ async fn a_solo_game_in_a_dm_with_the_bot_is_played_to_its_end() {
     h.stop().await;
 }
 
-/// `host` challenges `guest` to Connect Four in `channel` with `options`;
-/// the guest accepts. Returns the board message.
-async fn challenge(d: &StandIn, channel: u64, host: &User, guest: &User, options: Value) -> u64 {
-    let mut options = options;
-    options["opponent"] = user_json_id(guest);
-    let ix = d.slash(host, channel, "connect4", options).await;
-    let reply = d.response(ix).await;
-    assert_eq!(reply.kind, 4, "{reply:?}");
-    let invitation = reply.message_id.unwrap();
-    let ix = d.click_label(guest, invitation, "Accept").await;
-    assert_eq!(d.response(ix).await.kind, 7, "the invitation is accepted");
-    invitation
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_in_a_group_dm_is_played_and_reviewed_by_its_players_only() {
     let h = Harness::start().await;
@@ -232,8 +206,11 @@ async fn a_timer_that_runs_out_after_the_last_token_expired_shows_at_the_next_cl
     let shown = message.version;
     // Every token so far dies, as Discord's do after 15 minutes.
     d.expire_tokens();
-    // The clock runs out; nothing can show it yet.
-    tokio::time::sleep(Duration::from_secs(34)).await;
+    // The clock runs out (the tables' clock jumps past the 30 s); nothing
+    // can show it yet.
+    h.advance(Duration::from_secs(31));
+    // The bot tries to show the result, and Discord refuses the dead token.
+    d.wait_fault_hits(FaultCause::ExpiredToken, 1).await;
     let still = d.message(board).unwrap();
     assert_eq!(still.version, shown, "no token could carry the result");
     assert!(!is_over(&still), "{}", still.content);

@@ -1,9 +1,7 @@
 //! Connect Four through the real serenity client against the Discord stand-in.
 
-mod backends;
-mod bot;
-mod support;
 
+use crate::bot;
 use bot::{
     assert_board_image, assert_private, enabled_moves, is_over, seat_of_colour, turn_of, Harness,
 };

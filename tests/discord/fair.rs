@@ -4,10 +4,8 @@
 //! inside Discord's window, the flood's extras are refused privately, and
 //! every CPU move of the other game is made.
 
-mod backends;
-mod bot;
-mod support;
 
+use crate::{bot, support};
 use bot::{assert_private, enabled_moves, is_over, turn_of, Harness};
 use serde_json::json;
 use std::time::Duration;

@@ -4,10 +4,8 @@
 //! The CPU is only trusted to play legal moves: no test depends on which
 //! move it picks.
 
-mod backends;
-mod bot;
-mod support;
 
+use crate::{bot, support};
 use bot::{
     assert_board_image, assert_private, enabled_moves, free_lines, is_over, last_mover, seats,
     turn_of, Harness,

@@ -3,10 +3,8 @@
 //! the asker's language, and a hosted table's board, buttons and picture
 //! words in the host's.
 
-mod backends;
-mod bot;
-mod support;
 
+use crate::{bot, support};
 use boardbot::game::{AnyGame, GameKind};
 use boardbot::i18n::Lang;
 use bot::{assert_board_image, assert_private, labels, Harness};

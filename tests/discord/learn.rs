@@ -2,10 +2,8 @@
 //! stand-in: `/review` of a finished match (public for its players,
 //! private for others, by number too).
 
-mod backends;
-mod bot;
-mod support;
 
+use crate::bot;
 use bot::{assert_private, enabled_moves, is_over, Harness};
 use serde_json::json;
 use std::time::Duration;

@@ -2,10 +2,8 @@
 //! bot was removed from, ends its tables with no result; a server's outage
 //! ends nothing.
 
-mod backends;
-mod bot;
-mod support;
 
+use crate::{bot, support};
 use boardbot::table::{Closed, Phase, Table};
 use bot::{enabled_moves, turn_of, Harness};
 use serde_json::json;
@@ -72,7 +70,17 @@ async fn a_deleted_channel_ends_its_table_and_its_cpu_stops() {
     let moves = table.history().len();
     assert_eq!(moves, thinking, "closed while the CPU was thinking");
     let version = d.message(board).unwrap().version;
-    tokio::time::sleep(Duration::from_millis(2500)).await;
+    // The search that was running ends (cancelled, or out of its time):
+    // then nothing more can come of it.
+    let service = h.bot.service();
+    for _ in 0..200 {
+        if service.pool_stats().running == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(service.pool_stats().running, 0, "the search ended");
+    tokio::time::sleep(Duration::from_millis(200)).await;
     let table = stored(&h, no).await;
     assert_eq!(table.history().len(), moves, "the CPU did not move");
     assert_eq!(*table.phase(), Phase::Closed(Closed::PlaceGone));

@@ -3,10 +3,8 @@
 //! (public for its players), `/replay match:N` from someone else answers
 //! privately with the same GIF, and bad input gets a short private answer.
 
-mod backends;
-mod bot;
-mod support;
 
+use crate::{bot, support};
 use bot::{assert_private, enabled_moves, is_over, Harness};
 use serde_json::json;
 use std::time::Duration;

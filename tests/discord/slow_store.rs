@@ -3,10 +3,8 @@
 //! command are acknowledged inside Discord's 3 s window, and once the lock
 //! is released their changes are stored and shown.
 
-mod backends;
-mod bot;
-mod support;
 
+use crate::{bot, support};
 use bot::{enabled_moves, turn_of, Harness};
 use serde_json::json;
 use sqlx::Connection;

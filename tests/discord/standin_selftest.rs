@@ -1,8 +1,8 @@
 //! Proves the Discord stand-in works with the real serenity client: a tiny
 //! serenity bot defined here is driven through the stand-in's API.
 
-mod support;
 
+use crate::support;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 

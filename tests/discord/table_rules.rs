@@ -2,15 +2,13 @@
 //! the Discord stand-in: open tables, pause, ending a table, turn timers
 //! and channel settings.
 
-mod backends;
-mod bot;
-mod support;
 
+use crate::{bot, support};
 use bot::{
-    assert_board_image, assert_private, is_over, labels, seats, turn_of, user_json_id, Harness,
+    challenge,
+    assert_board_image, assert_private, is_over, labels, seats, turn_of, Harness,
 };
 use serde_json::json;
-use serde_json::Value;
 use std::time::Duration;
 use support::{StandIn, User};
 
@@ -19,17 +17,6 @@ const MANAGE_MESSAGES: u64 = 1 << 13;
 const MANAGE_CHANNELS: u64 = 1 << 4;
 /// What the stand-in gives members unless told otherwise.
 const MEMBER: u64 = 2_248_473_465_835_065;
-
-/// `host` opens Connect Four against `guest` with `options` and `guest`
-/// accepts; returns the board message (the invitation, now the board).
-async fn challenge(d: &StandIn, host: &User, guest: &User, mut options: Value) -> u64 {
-    options["opponent"] = user_json_id(guest);
-    let ix = d.slash(host, d.channel_id(), "connect4", options).await;
-    let invitation = d.response(ix).await.message_id.unwrap();
-    let ix = d.click_label(guest, invitation, "Accept").await;
-    assert_eq!(d.response(ix).await.kind, 7, "the invitation is accepted");
-    invitation
-}
 
 /// `user` opens Connect Four 3D against the CPU, moving first; returns
 /// the board message.
@@ -194,7 +181,7 @@ async fn channel_settings_are_shown_to_all_and_changed_by_managers() {
     assert!(text.contains("Saved") && text.contains("30 s"), "{text}");
 
     // A new table takes the channel's defaults.
-    challenge(d, &bob, &alice, json!({})).await;
+    challenge(d, d.channel_id(), &bob, &alice, json!({})).await;
     let board = d
         .wait_channel_message(channel, |m| m.content.contains("per move"))
         .await;
@@ -210,17 +197,18 @@ async fn channel_settings_are_shown_to_all_and_changed_by_managers() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_timed_game_runs_out() {
-    let mut h = Harness::start().await;
-    h.discord.set_timeout(Duration::from_secs(60));
+    let h = Harness::start().await;
     let d = &h.discord;
     let (alice, bob) = (d.user("alice"), d.user("bob"));
     let channel = d.channel_id();
-    challenge(d, &alice, &bob, json!({"timer": 30})).await;
+    challenge(d, d.channel_id(), &alice, &bob, json!({"timer": 30})).await;
     let board = d
         .wait_channel_message(channel, |m| m.content.contains("time runs out"))
         .await;
     let late = turn_of(&board).unwrap();
-    // Nobody moves: the clock runs out and the one to move loses.
+    // Nobody moves: the clock runs out and the one to move loses. The
+    // tables' clock jumps past the 30 s instead of the test waiting them.
+    h.advance(Duration::from_secs(31));
     let over = d
         .wait_message(board.id, |m| m.content.contains("ran out of time"))
         .await;
@@ -239,7 +227,7 @@ async fn leaving_a_match_hands_it_to_the_opponent() {
     let d = &h.discord;
     let (alice, bob) = (d.user("alice"), d.user("bob"));
     let channel = d.channel_id();
-    let invitation = challenge(d, &alice, &bob, json!({})).await;
+    let invitation = challenge(d, d.channel_id(), &alice, &bob, json!({})).await;
     let board = h.settled(invitation, None).await;
     assert!(
         labels(&board).contains(&"Leave".to_owned()),
@@ -306,11 +294,20 @@ async fn a_cpu_seat_reserved_during_a_match_is_taken_at_the_rematch() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idle_table_closes_without_a_result() {
-    let h = Harness::start_with(|config| config.idle = Duration::from_secs(2)).await;
+    // The idle period as a server sets it (an hour); the tables' clock
+    // jumps past it instead of the test waiting.
+    let h = Harness::start_with(|config| config.idle = Duration::from_secs(3600)).await;
     let d = &h.discord;
     let alice = d.user("alice");
     let channel = d.channel_id();
     let board = solo_3d(d, &alice).await;
+    let ready = h.settled(board, None).await;
+    assert!(!ready.buttons().is_empty(), "still open");
+    h.advance(Duration::from_secs(3599));
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let before = d.message(board).unwrap();
+    assert!(!before.content.contains("without any move"), "not idle yet");
+    h.advance(Duration::from_secs(2));
     let closed = d
         .wait_message(board, |m| m.content.contains("without any move"))
         .await;

@@ -5,10 +5,8 @@
 //! refuses. On SQLite, and on PostgreSQL when `BOARDBOT_TEST_POSTGRES` is
 //! set.
 
-mod backends;
-mod bot;
-mod support;
 
+use crate::{backends, bot, support};
 use bot::process;
 use bot::{assert_private, is_over, labels, seats, turn_of, Harness, TOKEN};
 use serde_json::json;
@@ -121,16 +119,18 @@ async fn pairings_of(d: &StandIn, channel: u64, round: usize) -> Msg {
     m
 }
 
-fn start_bot(d: &StandIn, url: &str) -> tokio::process::Child {
-    let guild = [("DISCORD_GUILD_ID", d.guild_id().to_string())];
-    process::start_bot(d, url, &guild)
-}
-
 async fn swiss_of_eight(url: &str) {
     let d = StandIn::start_with_token(TOKEN)
         .await
         .with_timeout(Duration::from_secs(60));
-    let mut bot = start_bot(&d, url);
+    // The bot's tables run on a clock the test moves (a 30-second turn
+    // timer runs out when the test says).
+    let clock = process::TestClock::new("swiss");
+    let env = [
+        ("DISCORD_GUILD_ID", d.guild_id().to_string()),
+        (clock.env().0, clock.env().1),
+    ];
+    let mut bot = process::start_bot(&d, url, &env);
     d.wait_ready().await;
     d.wait_command("tournament").await;
     let channel = d.channel_id();
@@ -202,7 +202,8 @@ async fn swiss_of_eight(url: &str) {
         boards.push((board.id, first, second));
     }
     // Three games end by resigning (the second player resigns); the last
-    // one is never played: its first player loses on time (30 s).
+    // one is never played: its first player loses on time (30 s, on the
+    // test's clock).
     for &(board, _, second) in &boards[..3] {
         resign(&d, user_of(&users, second), board).await;
     }
@@ -214,6 +215,7 @@ async fn swiss_of_eight(url: &str) {
         .await;
     assert_private(&d.response(ix).await);
     let (late_board, late_first, _) = boards[3];
+    clock.advance(Duration::from_secs(31));
     let timed_out = d
         .wait_message(late_board, |m| m.content.contains("ran out of time"))
         .await;
@@ -244,7 +246,7 @@ async fn swiss_of_eight(url: &str) {
     resign(&d, user_of(&users, boards2[0].2), boards2[0].0).await;
     bot.kill().await.expect("SIGKILL");
     let _ = bot.wait().await;
-    let mut bot = start_bot(&d, url);
+    let mut bot = process::start_bot(&d, url, &env);
     d.wait_ready_count(2).await;
     // After the restart, on the same board messages: one game is resigned
     // at once (its clock ran on through the restart), the other drawn.

@@ -2,23 +2,15 @@
 //! on one database, a clean stop on SIGTERM, and the metrics and health
 //! listener. The real bot binary runs against the Discord stand-in.
 
-mod backends;
-mod bot;
-mod support;
 
+use crate::support::free_port;
+use crate::{backends, bot, support};
 use bot::process::{settled, start_bot};
 use bot::{assert_move_answered, enabled_moves, is_over, turn_of, Harness, TOKEN};
 use serde_json::json;
 use std::time::Duration;
 use support::{StandIn, User};
 
-/// A free port on loopback for a process's metrics listener.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port()
-}
 
 async fn get(url: &str) -> (u16, String) {
     for _ in 0..100 {

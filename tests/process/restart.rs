@@ -3,21 +3,12 @@
 //! and the game is finished by clicking the same board message. Runs on
 //! SQLite always, and on PostgreSQL when `BOARDBOT_TEST_POSTGRES` is set.
 
-mod backends;
-mod bot;
-mod support;
 
+use crate::{backends, bot, support};
 use bot::process::{self, settled};
-use bot::{assert_move_answered, enabled_moves, is_over, turn_of, TOKEN};
+use bot::{assert_move_answered, centre_first, is_over, turn_of, TOKEN};
 use serde_json::json;
-use support::{Msg, StandIn};
-use tokio::process::Child;
-
-/// The bot's process for the stand-in's guild.
-fn start_bot(discord: &StandIn, database_url: &str) -> Child {
-    let guild = [("DISCORD_GUILD_ID", discord.guild_id().to_string())];
-    process::start_bot(discord, database_url, &guild)
-}
+use support::StandIn;
 
 /// The columns holding discs, counted from the board text is not possible;
 /// count the moves through the `Last move` line instead: the store's record
@@ -50,21 +41,11 @@ async fn play_until_over(
     }
 }
 
-/// Column 4 when it is free, else the first free column.
-fn centre_first(message: &Msg) -> String {
-    let moves = enabled_moves(message);
-    moves
-        .iter()
-        .find(|m| *m == "4")
-        .unwrap_or(&moves[0])
-        .clone()
-}
-
 async fn hard_kill_scenario(url: &str) {
     let discord = StandIn::start_with_token(TOKEN)
         .await
         .with_timeout(std::time::Duration::from_secs(20));
-    let mut bot = start_bot(&discord, url);
+    let mut bot = process::start_bot_in_guild(&discord, url);
     discord.wait_ready().await;
     discord.wait_command("move").await;
     let alice = discord.user("alice");
@@ -109,7 +90,7 @@ async fn hard_kill_scenario(url: &str) {
 
     // Start again on the same database; the stand-in stays up.
     let restarting = std::time::Instant::now();
-    let mut bot = start_bot(&discord, url);
+    let mut bot = process::start_bot_in_guild(&discord, url);
     discord.wait_ready_count(2).await;
     // A figure, not a check: `cargo test --test restart -- --nocapture`.
     eprintln!(
@@ -160,12 +141,19 @@ async fn a_game_survives_a_hard_kill() {
 }
 
 /// A turn timer that was running when the bot was killed still runs out
-/// after the restart, at its stored deadline, and the board says so.
+/// after the restart, at its stored deadline, and the board says so. The
+/// bot's tables run on a clock the test moves: 20 of the 30 s pass before
+/// the kill, 11 after the restart, and only then does the time run out.
 async fn timer_kill_scenario(url: &str) {
     let discord = StandIn::start_with_token(TOKEN)
         .await
         .with_timeout(std::time::Duration::from_secs(60));
-    let mut bot = start_bot(&discord, url);
+    let clock = process::TestClock::new("timer-kill");
+    let env = [
+        ("DISCORD_GUILD_ID", discord.guild_id().to_string()),
+        (clock.env().0, clock.env().1),
+    ];
+    let mut bot = process::start_bot(&discord, url, &env);
     discord.wait_ready().await;
     discord.wait_command("move").await;
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
@@ -185,19 +173,19 @@ async fn timer_kill_scenario(url: &str) {
         .wait_message(invitation, |m| m.content.contains("time runs out"))
         .await;
     let late = turn_of(&board).expect("someone is to move");
-    let started = std::time::Instant::now();
+    clock.advance(std::time::Duration::from_secs(20));
     bot.kill().await.expect("SIGKILL");
     let _ = bot.wait().await;
 
-    let mut bot = start_bot(&discord, url);
+    let mut bot = process::start_bot(&discord, url, &env);
     discord.wait_ready_count(2).await;
+    let still = discord.message(invitation).expect("the board");
+    assert!(!is_over(&still), "{url}: ran out early: {}", still.content);
+    // 31 s in all since the turn began: the stored deadline has passed.
+    clock.advance(std::time::Duration::from_secs(11));
     let over = discord
         .wait_message(invitation, |m| m.content.contains("ran out of time"))
         .await;
-    assert!(
-        started.elapsed() >= std::time::Duration::from_secs(25),
-        "{url}: the clock kept its deadline"
-    );
     assert!(is_over(&over), "{}", over.content);
     assert!(
         over.content.contains(&format!("<@{late}> ran out of time")),

@@ -3,10 +3,9 @@
 //! reach is waited for, and a token Discord refuses ends the process with
 //! its own exit code.
 
-mod backends;
-mod bot;
-mod support;
 
+use crate::support::free_port;
+use crate::{backends, bot, support};
 use bot::process::bot_command;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -15,13 +14,6 @@ use support::StandIn;
 /// sysexits' EX_CONFIG, what the bot exits with on a refused token.
 const EXIT_CONFIG: i32 = 78;
 
-/// A free port on loopback.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port()
-}
 
 /// `/healthz`'s status and text, once the listener answers.
 async fn healthz(addr: &str) -> (u16, String) {

@@ -2,13 +2,13 @@
 //! is, a match's review is judged once and kept, and hints wait in a
 //! bounded queue.
 
-mod backends;
 
+use crate::backends;
 use backends::{each_backend, fresh_database};
 use boardbot::config::Limits;
 use boardbot::cpu::Level;
 use boardbot::game::GameKind;
-use boardbot::service::{At, Busy, Clock, Failure, SearchPool, Service};
+use boardbot::service::{At, Busy, Clock, ServiceError, SearchPool, Service};
 use boardbot::store::Store;
 use boardbot::table::{Action, Opening, Refusal};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -53,9 +53,9 @@ fn opening(no: u64, guild: u64, channel: u64, host: u64, kind: GameKind) -> Open
     }
 }
 
-fn busy<T: std::fmt::Debug>(result: Result<T, Failure>) -> Busy {
+fn busy<T: std::fmt::Debug>(result: Result<T, ServiceError>) -> Busy {
     match result {
-        Err(Failure::Busy(busy)) => busy,
+        Err(ServiceError::Busy(busy)) => busy,
         other => panic!("not refused as busy: {other:?}"),
     }
 }
@@ -137,7 +137,7 @@ async fn a_review_is_judged_once_and_kept() {
         for ask in asks {
             match ask.await.unwrap() {
                 Ok(review) => reviews.push(review.expect("a review")),
-                Err(Failure::Busy(Busy::Reviews)) => refused += 1,
+                Err(ServiceError::Busy(Busy::Reviews)) => refused += 1,
                 Err(other) => panic!("{other:?}"),
             }
         }
@@ -181,7 +181,7 @@ async fn a_server_prepares_so_many_reviews_at_once() {
         .into_iter()
         .flatten()
         .map(|f| match f {
-            Failure::Busy(b) => b,
+            ServiceError::Busy(b) => b,
             other => panic!("{other:?}"),
         })
         .collect();
@@ -246,7 +246,7 @@ async fn hints_are_limited_per_person_and_in_the_queue() {
     }
     for ask in asks {
         match ask.await.unwrap() {
-            Err(Failure::Refused(Refusal::StaleBoard)) | Ok(_) => {}
+            Err(ServiceError::Refused(Refusal::StaleBoard)) | Ok(_) => {}
             other => panic!("{other:?}"),
         }
     }

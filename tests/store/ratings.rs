@@ -3,8 +3,8 @@
 //! change once per ranked match, in the match's own transaction; the
 //! leaderboard and the stats read them back.
 
-mod backends;
 
+use crate::backends;
 use backends::each_backend;
 use boardbot::cpu::Level;
 use boardbot::game::GameKind;

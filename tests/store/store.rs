@@ -3,12 +3,12 @@
 //! (`.ci/run` starts one). Without it the PostgreSQL cases are skipped, and
 //! say so.
 
-mod backends;
 
+use crate::backends;
 use backends::{each_backend, fresh_database};
 use boardbot::cpu::Level;
 use boardbot::game::{Game, GameKind};
-use boardbot::service::{At, Clock, Failure, SearchPool, Service};
+use boardbot::service::{At, Clock, ServiceError, SearchPool, Service};
 use boardbot::store::{BoardLink, Store};
 use boardbot::table::{
     Action, Opening, Phase, Player, Refusal, Table, DEFAULT_IDLE_MS, INVITATION_MS,
@@ -160,7 +160,7 @@ async fn a_table_and_its_moves_survive_a_new_service() {
             .await;
         assert!(matches!(
             refused,
-            Err(Failure::Refused(Refusal::TableRunning {
+            Err(ServiceError::Refused(Refusal::TableRunning {
                 kind: GameKind::Connect4
             }))
         ));
@@ -297,7 +297,7 @@ async fn a_change_that_cannot_be_stored_is_not_made() {
             )
             .await;
         assert!(
-            matches!(failed, Err(Failure::Store(_))),
+            matches!(failed, Err(ServiceError::Store(_))),
             "{url}: {failed:?}"
         );
         assert_eq!(
@@ -377,7 +377,7 @@ async fn finished_matches_are_kept_and_leave_memory() {
             )
             .await;
         assert!(
-            matches!(late, Err(Failure::Refused(Refusal::GameOver))),
+            matches!(late, Err(ServiceError::Refused(Refusal::GameOver))),
             "{late:?}"
         );
         // Rematch works from the store, and a second result is recorded.
@@ -444,7 +444,7 @@ async fn finished_matches_are_kept_and_leave_memory() {
             )
             .await;
         assert!(
-            matches!(old, Err(Failure::Refused(Refusal::TableReplaced))),
+            matches!(old, Err(ServiceError::Refused(Refusal::TableReplaced))),
             "{old:?}"
         );
     }
@@ -478,7 +478,7 @@ async fn hints_run_one_at_a_time_per_table() {
                 assert!(hint.game.is_legal(hint.best.unwrap()));
                 answered += 1;
             }
-            Err(Failure::Refused(Refusal::HintPending) | Failure::Busy(_)) => pending += 1,
+            Err(ServiceError::Refused(Refusal::HintPending) | ServiceError::Busy(_)) => pending += 1,
             Err(other) => panic!("{other:?}"),
         }
     }
@@ -610,7 +610,7 @@ async fn settings_and_the_table_change_together_or_not_at_all() {
         svc.act(at, resign).await.unwrap();
         let refused = svc.change_settings(1, 80, HOST, true, change).await;
         assert!(
-            matches!(refused, Err(Failure::Refused(Refusal::PuzzleAlone))),
+            matches!(refused, Err(ServiceError::Refused(Refusal::PuzzleAlone))),
             "{url}: {refused:?}"
         );
         assert_eq!(
@@ -623,7 +623,7 @@ async fn settings_and_the_table_change_together_or_not_at_all() {
         assert!(
             matches!(
                 refused,
-                Err(Failure::Refused(Refusal::CannotChangeSettings))
+                Err(ServiceError::Refused(Refusal::CannotChangeSettings))
             ),
             "{url}: {refused:?}"
         );
@@ -784,7 +784,7 @@ async fn unreadable_tables_are_marked_and_skipped_and_the_rest_restore() {
                 )
                 .await;
             assert!(
-                matches!(click, Err(Failure::Refused(Refusal::BrokenTable))),
+                matches!(click, Err(ServiceError::Refused(Refusal::BrokenTable))),
                 "{url}: {click:?}"
             );
         }
@@ -884,7 +884,7 @@ async fn two_services_on_one_store_play_a_table_once() {
                 if let Err(e) = r {
                     // Stale, or over when the click ended the match.
                     assert!(
-                        matches!(e, Failure::Refused(Refusal::StaleBoard | Refusal::GameOver)),
+                        matches!(e, ServiceError::Refused(Refusal::StaleBoard | Refusal::GameOver)),
                         "{url}: the other refuses it: {e:?}"
                     );
                 }

@@ -1863,3 +1863,11 @@ fn find_command(st: &State, name: &str) -> Option<Value> {
         .or_else(|| st.global_commands.iter().find(is))
         .cloned()
 }
+
+/// A free port on loopback (for a bot process's metrics listener, say).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
