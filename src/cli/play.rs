@@ -356,7 +356,7 @@ fn play_with(
     echo: bool,
 ) -> ToolResult {
     let kind = game_kind(args.game, args.size.size)?;
-    let level = args.level;
+    let level = args.level.0;
     let seats = kind.seat_count();
     let human = match usize::from(args.seat) {
         n if (1..=seats).contains(&n) => (n - 1) as Seat,

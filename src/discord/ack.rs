@@ -4,12 +4,61 @@
 //! its answer then comes as an edit or a follow-up ([`super::answer`]
 //! reads [`deferred`] to choose).
 
-use super::answer::{Noted, FIRST_ANSWER};
 use serenity::all::{CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse};
 use std::future::Future;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
 use tracing::warn;
+
+tokio::task_local! {
+    /// The interaction being handled, to measure its first answer.
+    pub(super) static FIRST_ANSWER: Arc<FirstAnswer>;
+}
+
+pub(super) struct FirstAnswer {
+    pub(super) arrived: Instant,
+    pub(super) kind: &'static str,
+    pub(super) noted: std::sync::atomic::AtomicBool,
+    /// How it was acknowledged before its answer was ready.
+    pub(super) deferred: std::sync::Mutex<Option<Deferred>>,
+}
+
+impl FirstAnswer {
+    pub(super) fn new(arrived: Instant, kind: &'static str) -> Arc<FirstAnswer> {
+        Arc::new(FirstAnswer {
+            arrived,
+            kind,
+            noted: Default::default(),
+            deferred: Default::default(),
+        })
+    }
+}
+
+/// Notes the first answer to the interaction being handled (later calls
+/// for the same interaction, such as edits after an acknowledgement, are
+/// not answers).
+pub(super) fn answered<T, E>(result: &Result<T, E>) {
+    let _ = FIRST_ANSWER.try_with(|a| {
+        if !a.noted.swap(true, Ordering::Relaxed) {
+            crate::metrics::metrics().answered(a.kind, a.arrived.elapsed(), result.is_ok());
+        }
+    });
+}
+
+/// Marks a call's result as the first answer to the interaction.
+pub(super) trait Noted {
+    fn noted(self) -> Self;
+}
+
+impl<T, E> Noted for Result<T, E> {
+    fn noted(self) -> Self {
+        answered(&self);
+        self
+    }
+}
+
 
 /// How long after its arrival an interaction's work may run before it is
 /// acknowledged: half of Discord's 3 s window, leaving the rest for the

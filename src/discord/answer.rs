@@ -2,67 +2,19 @@
 //! each interaction's first answer, why an interaction was not carried
 //! out, and the names and rights Discord sends with it.
 
-use super::ack::{deferred, Deferred};
+use super::ack::{deferred, Deferred, Noted};
 use super::Bot;
 use crate::i18n::{tr, GameName, Lang};
-use crate::service::Failure as ServiceFailure;
+use crate::service::ServiceError;
 use crate::table::Refusal;
 use serenity::all::{
     Builder, CommandInteraction, Context, CreateAllowedMentions, CreateAutocompleteResponse,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
     EditInteractionResponse, Interaction,
 };
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use tokio::time::Instant;
 use tracing::{error, warn};
-
-tokio::task_local! {
-    /// The interaction being handled, to measure its first answer.
-    pub(super) static FIRST_ANSWER: Arc<FirstAnswer>;
-}
-
-pub(super) struct FirstAnswer {
-    pub(super) arrived: Instant,
-    pub(super) kind: &'static str,
-    pub(super) noted: std::sync::atomic::AtomicBool,
-    /// How it was acknowledged before its answer was ready.
-    pub(super) deferred: std::sync::Mutex<Option<Deferred>>,
-}
-
-impl FirstAnswer {
-    pub(super) fn new(arrived: Instant, kind: &'static str) -> Arc<FirstAnswer> {
-        Arc::new(FirstAnswer {
-            arrived,
-            kind,
-            noted: Default::default(),
-            deferred: Default::default(),
-        })
-    }
-}
-
-/// Notes the first answer to the interaction being handled (later calls
-/// for the same interaction, such as edits after an acknowledgement, are
-/// not answers).
-pub(super) fn answered<T, E>(result: &Result<T, E>) {
-    let _ = FIRST_ANSWER.try_with(|a| {
-        if !a.noted.swap(true, Ordering::Relaxed) {
-            crate::metrics::metrics().answered(a.kind, a.arrived.elapsed(), result.is_ok());
-        }
-    });
-}
-
-/// Marks a call's result as the first answer to the interaction.
-pub(super) trait Noted {
-    fn noted(self) -> Self;
-}
-
-impl<T, E> Noted for Result<T, E> {
-    fn noted(self) -> Self {
-        answered(&self);
-        self
-    }
-}
 
 /// While shutting down: "restarting, try again in a moment", privately.
 pub(super) async fn answer_restarting(ctx: &Context, interaction: &Interaction) {
@@ -149,7 +101,7 @@ pub(super) fn private_followup(text: impl Into<String>) -> CreateInteractionResp
 }
 
 /// Why an interaction was not carried out.
-pub(super) enum Failure {
+pub(super) enum InteractionError {
     /// The person asked for something not allowed: tell them privately.
     Refused(Refusal),
     /// A bad option value or move name.
@@ -168,23 +120,23 @@ pub(super) enum Failure {
     ServerOnly(String),
 }
 
-impl Failure {
+impl InteractionError {
     /// The private answer, in the asker's language.
     pub(super) fn answer(self, lang: Lang) -> String {
         match self {
-            Failure::Refused(r) => r.message_in(lang),
-            Failure::Bad(bad) => bad.message_in(lang),
-            Failure::Unsaved(detail) => {
+            InteractionError::Refused(r) => r.message_in(lang),
+            InteractionError::Bad(bad) => bad.message_in(lang),
+            InteractionError::Unsaved(detail) => {
                 error!("{detail}");
                 tr(lang, "error-storage", &[])
             }
-            Failure::Internal(detail) => {
+            InteractionError::Internal(detail) => {
                 error!("{detail}");
                 tr(lang, "error-apology", &[])
             }
-            Failure::Busy(busy) => tr(lang, busy.key(), &[]),
-            Failure::Unshared => tr(lang, "anywhere-unshared", &[]),
-            Failure::ServerOnly(command) => tr(
+            InteractionError::Busy(busy) => tr(lang, busy.key(), &[]),
+            InteractionError::Unshared => tr(lang, "anywhere-unshared", &[]),
+            InteractionError::ServerOnly(command) => tr(
                 lang,
                 "anywhere-server-only",
                 &[("command", &tr(lang, &format!("name-{command}"), &[]))],
@@ -205,8 +157,12 @@ pub(super) enum BadInput {
     UnexpectedOption(String),
     UnknownTimer(String),
     MoveName(String),
-    /// `/puzzle` for a game that has no puzzles.
-    NoPuzzle(String),
+    /// `/puzzle` for a game that has no puzzles (`game`: the game typed,
+    /// when it is one).
+    NoPuzzle {
+        typed: String,
+        game: Option<crate::game::GameKind>,
+    },
 }
 
 impl BadInput {
@@ -220,12 +176,12 @@ impl BadInput {
             BadInput::UnexpectedOption(o) => {
                 tr(lang, "error-unexpected-option", &[("option", &short(o))])
             }
-            BadInput::NoPuzzle(g) => match super::commands::game_kind(g) {
-                Some(kind) => tr(lang, "error-no-puzzle", &[("game", &GameName::of(kind))]),
+            BadInput::NoPuzzle { typed, game } => match game {
+                Some(kind) => tr(lang, "error-no-puzzle", &[("game", &GameName::of(*kind))]),
                 None => tr(
                     lang,
                     "error-no-puzzle",
-                    &[("game", &short(g)), ("game-gender", &"other")],
+                    &[("game", &short(&typed)), ("game-gender", &"other")],
                 ),
             },
             BadInput::UnknownTimer(t) => tr(lang, "error-unknown-timer", &[("timer", &short(t))]),
@@ -234,31 +190,31 @@ impl BadInput {
     }
 }
 
-impl From<BadInput> for Failure {
+impl From<BadInput> for InteractionError {
     fn from(bad: BadInput) -> Self {
-        Failure::Bad(bad)
+        InteractionError::Bad(bad)
     }
 }
 
-impl From<Refusal> for Failure {
+impl From<Refusal> for InteractionError {
     fn from(r: Refusal) -> Self {
-        Failure::Refused(r)
+        InteractionError::Refused(r)
     }
 }
 
-impl From<ServiceFailure> for Failure {
-    fn from(f: ServiceFailure) -> Self {
+impl From<ServiceError> for InteractionError {
+    fn from(f: ServiceError) -> Self {
         match f {
-            ServiceFailure::Refused(r) => Failure::Refused(r),
-            ServiceFailure::Store(e) => Failure::Unsaved(format!("storage failed: {e}")),
-            ServiceFailure::Busy(busy) => Failure::Busy(busy),
+            ServiceError::Refused(r) => InteractionError::Refused(r),
+            ServiceError::Store(e) => InteractionError::Unsaved(format!("storage failed: {e}")),
+            ServiceError::Busy(busy) => InteractionError::Busy(busy),
         }
     }
 }
 
-impl From<serenity::Error> for Failure {
+impl From<serenity::Error> for InteractionError {
     fn from(e: serenity::Error) -> Self {
-        Failure::Internal(format!("Discord request failed: {e}"))
+        InteractionError::Internal(format!("Discord request failed: {e}"))
     }
 }
 

@@ -1,6 +1,6 @@
 //! Slash command definitions and the reading of their options.
 
-use super::answer::{BadInput, Failure};
+use super::answer::{BadInput, InteractionError};
 use crate::cpu::Level;
 use crate::game::{AnyGame, GameKind};
 use crate::i18n::{localizations, tr, Lang};
@@ -301,7 +301,7 @@ fn tournament_command() -> CreateCommand {
 }
 
 /// Reads `/settings` options.
-pub fn read_settings_options(command: &CommandInteraction) -> Result<SettingsChange, Failure> {
+pub fn read_settings_options(command: &CommandInteraction) -> Result<SettingsChange, InteractionError> {
     let mut request = SettingsChange::default();
     for option in command.data.options() {
         match (option.name, option.value) {
@@ -311,7 +311,7 @@ pub fn read_settings_options(command: &CommandInteraction) -> Result<SettingsCha
                     .parse::<u32>()
                     .ok()
                     .filter(|s| TIMER_CHOICES.contains(s))
-                    .ok_or_else(|| Failure::from(BadInput::UnknownTimer(value.to_string())))?;
+                    .ok_or_else(|| InteractionError::from(BadInput::UnknownTimer(value.to_string())))?;
                 request.timer = Some(Some(seconds));
             }
             ("rotate", ResolvedValue::Boolean(on)) => request.rotate = Some(on),
@@ -319,7 +319,7 @@ pub fn read_settings_options(command: &CommandInteraction) -> Result<SettingsCha
             ("level", ResolvedValue::String(name)) => {
                 request.level = Some(
                     Level::parse(name)
-                        .ok_or_else(|| Failure::from(BadInput::UnknownLevel(name.to_string())))?,
+                        .ok_or_else(|| InteractionError::from(BadInput::UnknownLevel(name.to_string())))?,
                 );
             }
             (name, _) => return Err(BadInput::UnexpectedOption(name.to_string()).into()),
@@ -442,7 +442,7 @@ pub fn read_play_options(
     command: &CommandInteraction,
     kind: GameKind,
     bot_user: u64,
-) -> Result<PlayRequest, Failure> {
+) -> Result<PlayRequest, InteractionError> {
     let host = command.user.id.get();
     let mut request = PlayRequest::new(kind);
     for option in command.data.options() {
@@ -469,14 +469,14 @@ pub fn read_play_options(
             ("level", ResolvedValue::String(name)) => {
                 request.level = Some(
                     Level::parse(name)
-                        .ok_or_else(|| Failure::from(BadInput::UnknownLevel(name.to_string())))?,
+                        .ok_or_else(|| InteractionError::from(BadInput::UnknownLevel(name.to_string())))?,
                 );
             }
             ("timer", ResolvedValue::Integer(seconds)) => {
                 let seconds = u32::try_from(seconds)
                     .ok()
                     .filter(|s| TIMER_CHOICES.contains(s))
-                    .ok_or_else(|| Failure::from(BadInput::UnknownTimer(seconds.to_string())))?;
+                    .ok_or_else(|| InteractionError::from(BadInput::UnknownTimer(seconds.to_string())))?;
                 request.timer = Some(seconds);
             }
             ("ranked", ResolvedValue::Boolean(ranked)) => {
@@ -494,7 +494,7 @@ pub fn read_play_options(
             }
             ("size", ResolvedValue::String(size)) => {
                 request.kind = GameKind::parse_dots_size(size)
-                    .ok_or_else(|| Failure::from(BadInput::UnknownSize(size.to_string())))?;
+                    .ok_or_else(|| InteractionError::from(BadInput::UnknownSize(size.to_string())))?;
             }
             (name, _) => {
                 return Err(BadInput::UnexpectedOption(name.to_string()).into());

@@ -2,16 +2,16 @@
 //! (`/end`, `/pause`, `/resume`, `/leave`, `/resign`) and hints (a Replay
 //! click goes to [`super::replay`]).
 
-use super::ack::{deferred, in_time, Pending};
+use super::ack::{deferred, in_time, Noted, Pending};
 use super::answer::{
-    member_may, member_name, private, private_followup, tell, Asked, Failure, Noted,
+    member_may, member_name, private, private_followup, tell, Asked, InteractionError,
 };
 use super::ids::{Control, ControlId};
 use super::show::{answer_with_board, board_out_of_reach, Asking};
 use super::{publish_soon, Bot};
 use crate::game::Game;
 use crate::i18n::{tr, Lang};
-use crate::service::{At, Failure as ServiceFailure};
+use crate::service::{At, ServiceError};
 use crate::table::{Action, Refusal, Table};
 use serenity::all::{
     Builder, ComponentInteraction, ComponentInteractionDataKind, Context,
@@ -28,7 +28,7 @@ const ANSWER_WITHIN: Duration = Duration::from_millis(1500);
 
 /// `/end`, `/pause`, `/resume`, `/leave`, `/resign`: act on this channel's
 /// table, answer privately, and show the change on the board.
-pub(super) async fn command_table(asked: Asked<'_>) -> Result<(), Failure> {
+pub(super) async fn command_table(asked: Asked<'_>) -> Result<(), InteractionError> {
     let (bot, ctx, command) = asked.parts();
     let user = command.user.id.get();
     let name = command.data.name.as_str();
@@ -98,7 +98,7 @@ async fn component_action(
     ctx: &Context,
     component: &ComponentInteraction,
     arrived: Instant,
-) -> Result<(), Failure> {
+) -> Result<(), InteractionError> {
     if component.data.custom_id.starts_with("t1:") {
         return super::tournament::on_click(bot, ctx, component).await;
     }
@@ -166,16 +166,16 @@ async fn answer_click(
     ctx: &Context,
     component: &ComponentInteraction,
     at: At,
-    acted: Result<Table, ServiceFailure>,
+    acted: Result<Table, ServiceError>,
     arrived: Instant,
-) -> Result<(), Failure> {
+) -> Result<(), InteractionError> {
     match acted {
         Ok(table) => {
             answer_with_board(bot, ctx, Asking::Click(component), table, arrived).await;
             Ok(())
         }
         // A board behind a finished match offers moves that say "game over".
-        Err(ServiceFailure::Refused(refusal @ (Refusal::StaleBoard | Refusal::GameOver))) => {
+        Err(ServiceError::Refused(refusal @ (Refusal::StaleBoard | Refusal::GameOver))) => {
             refresh_if_behind(bot, ctx, component, at, refusal, arrived).await
         }
         Err(f) => Err(f.into()),
@@ -193,7 +193,7 @@ async fn refresh_if_behind(
     at: At,
     refusal: Refusal,
     arrived: Instant,
-) -> Result<(), Failure> {
+) -> Result<(), InteractionError> {
     let At::Table { no, .. } = at else {
         return Err(refusal.into());
     };
@@ -242,7 +242,7 @@ async fn hint(
     component: &ComponentInteraction,
     at: At,
     stamp: u64,
-) -> Result<(), Failure> {
+) -> Result<(), InteractionError> {
     let asker = component.user.id.get();
     // Refuse at once what can be refused without searching.
     bot.service.check_hint(at, stamp, asker).await?;
@@ -290,7 +290,7 @@ async fn hint(
             }
             None => tr(lang, "hint-none", &[]),
         },
-        Err(f) => Failure::from(f).answer(lang),
+        Err(f) => InteractionError::from(f).answer(lang),
     };
     // After the acknowledgement, everything goes into the deferred answer,
     // never into a second response.

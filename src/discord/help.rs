@@ -1,12 +1,12 @@
 //! `/help` and `/rules`.
 
-use super::answer::{tell, Asked, Failure};
+use super::answer::{tell, Asked, InteractionError};
 use super::commands;
 use crate::i18n::{tr, Lang};
 use crate::service::At;
 
 /// `/help`, and `/rules [game]` (default: the game at this channel's table).
-pub(super) async fn command_help(asked: Asked<'_>) -> Result<(), Failure> {
+pub(super) async fn command_help(asked: Asked<'_>) -> Result<(), InteractionError> {
     let (bot, ctx, command) = asked.parts();
     let lang = Lang::from_locale(&command.locale);
     let text = if command.data.name == "help" {

@@ -11,7 +11,8 @@
 //! this channel, against the hard CPU.
 
 use super::ack::{deferred, in_time, Pending};
-use super::answer::{tell, Asked, BadInput, Failure, Noted};
+use super::answer::{tell, Asked, BadInput, InteractionError};
+use super::ack::Noted;
 use super::reach::{Reach, OUTSIDE};
 use super::show::{answer_with_board, Asking};
 use super::standings::guild_of;
@@ -29,7 +30,7 @@ use serenity::all::{
 use tracing::warn;
 
 /// `/review [match]`.
-pub(super) async fn review(asked: Asked<'_>) -> Result<(), Failure> {
+pub(super) async fn review(asked: Asked<'_>) -> Result<(), InteractionError> {
     let (bot, ctx, command) = asked.parts();
     let lang = Lang::from_locale(&command.locale);
     let Some((id, record, outside)) = asked_match(bot, ctx, command, lang).await? else {
@@ -62,7 +63,7 @@ pub(super) async fn review(asked: Asked<'_>) -> Result<(), Failure> {
             .review(id, &record, command.user.id.get(), fair_use_place)
             .await?
         else {
-            return Ok::<_, Failure>((tr(lang, "review-cannot", &[]), None));
+            return Ok::<_, InteractionError>((tr(lang, "review-cannot", &[]), None));
         };
         let text = review_text(lang, id, &record, &review);
         let picture = picture(lang, id, &record, &review);
@@ -103,16 +104,22 @@ pub(super) async fn review(asked: Asked<'_>) -> Result<(), Failure> {
 }
 
 /// `/puzzle [game]`: today's puzzle of the game (Connect Four by default).
-pub(super) async fn puzzle(asked: Asked<'_>) -> Result<(), Failure> {
+pub(super) async fn puzzle(asked: Asked<'_>) -> Result<(), InteractionError> {
     let (bot, ctx, command) = asked.parts();
     let host = super::play::host_of(command)?;
     let mut kind = GameKind::Connect4;
     for option in command.data.options() {
         match (option.name, option.value) {
             ("game", ResolvedValue::String(name)) => {
-                kind = super::commands::game_kind(name)
+                let named = super::commands::game_kind(name);
+                kind = named
                     .filter(|k| crate::cpu::puzzle::PUZZLE_GAMES.contains(k))
-                    .ok_or_else(|| Failure::from(BadInput::NoPuzzle(name.to_owned())))?;
+                    .ok_or_else(|| {
+                        InteractionError::from(BadInput::NoPuzzle {
+                            typed: name.to_owned(),
+                            game: named,
+                        })
+                    })?;
             }
             (name, _) => return Err(BadInput::UnexpectedOption(name.to_string()).into()),
         }
@@ -137,7 +144,7 @@ pub(super) async fn puzzle(asked: Asked<'_>) -> Result<(), Failure> {
             return Ok(());
         }
         Ok(None) => tr(lang, "puzzle-none", &[]),
-        Err(f) if deferred => Failure::from(f).answer(lang),
+        Err(f) if deferred => InteractionError::from(f).answer(lang),
         Err(f) => return Err(f.into()),
     };
     if deferred {
@@ -162,7 +169,7 @@ pub(super) async fn asked_match(
     ctx: &Context,
     command: &CommandInteraction,
     lang: Lang,
-) -> Result<Option<(u64, MatchRecord, bool)>, Failure> {
+) -> Result<Option<(u64, MatchRecord, bool)>, InteractionError> {
     let outside = Reach::of_command(command).outside();
     let guild = if outside { OUTSIDE } else { guild_of(command)? };
     let mut wanted = None;

@@ -1,12 +1,13 @@
 //! `/move` and its autocomplete.
 
 use super::ack::{in_time, Pending};
-use super::answer::{tell, Asked, BadInput, Failure, Noted};
+use super::answer::{tell, Asked, BadInput, InteractionError};
+use super::ack::Noted;
 use super::show::{answer_with_board, board_out_of_reach, Asking};
 use super::{publish_soon, Bot};
 use crate::game::Game;
 use crate::i18n::{tr, Lang};
-use crate::service::{At, Failure as ServiceFailure};
+use crate::service::{At, ServiceError};
 use crate::table::{Phase, Refusal};
 use serenity::all::{
     CommandInteraction, Context, CreateAutocompleteResponse, CreateInteractionResponse,
@@ -15,7 +16,7 @@ use std::sync::Arc;
 use tracing::warn;
 
 /// `/move at:` plays a move on this channel's table.
-pub(super) async fn command_move(asked: Asked<'_>) -> Result<(), Failure> {
+pub(super) async fn command_move(asked: Asked<'_>) -> Result<(), InteractionError> {
     let (bot, ctx, command) = asked.parts();
     let typed = command
         .data
@@ -31,7 +32,7 @@ pub(super) async fn command_move(asked: Asked<'_>) -> Result<(), Failure> {
     let acting = bot.service.act_named(at, user, &typed, None);
     let (table, mv) = match in_time(ctx, Pending::Private(command), asked.arrived, acting).await {
         Ok(played) => played,
-        Err(ServiceFailure::Refused(Refusal::NoSuchMove)) => {
+        Err(ServiceError::Refused(Refusal::NoSuchMove)) => {
             return Err(BadInput::MoveName(typed).into())
         }
         Err(f) => return Err(f.into()),

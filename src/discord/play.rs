@@ -1,7 +1,7 @@
 //! The game commands (`/connect4`, `/dots`, ...): open a table here.
 
 use super::ack::{in_time, Pending};
-use super::answer::{display_name, Asked, Failure};
+use super::answer::{display_name, Asked, InteractionError};
 use super::commands;
 use super::reach::Reach;
 use super::show::{answer_with_board, Asking};
@@ -14,10 +14,10 @@ use std::sync::atomic::Ordering;
 /// servers that added the bot is stored with [`super::reach::OUTSIDE`]
 /// for its server. Refused where the board could not be shared (a server
 /// that turned off "Use External Apps": every answer would be private).
-pub(super) fn host_of(command: &CommandInteraction) -> Result<Host, Failure> {
+pub(super) fn host_of(command: &CommandInteraction) -> Result<Host, InteractionError> {
     let reach = Reach::of_command(command);
     if reach == (Reach::Outside { shared: false }) {
-        return Err(Failure::Unshared);
+        return Err(InteractionError::Unshared);
     }
     Ok(Host {
         no: command.id.get(),
@@ -33,7 +33,7 @@ pub(super) fn host_of(command: &CommandInteraction) -> Result<Host, Failure> {
 pub(super) async fn command_play(
     asked: Asked<'_>,
     kind: crate::game::GameKind,
-) -> Result<(), Failure> {
+) -> Result<(), InteractionError> {
     let (bot, ctx, command) = asked.parts();
     let host = host_of(command)?;
     let request = commands::read_play_options(command, kind, bot.bot_user.load(Ordering::Relaxed))?;

@@ -123,7 +123,7 @@ impl Composed {
         rest: &BoardRest,
         http: &Http,
         token: &str,
-    ) -> Result<(), rest::Failure> {
+    ) -> Result<(), rest::RestError> {
         rest.edit_original(http, token, &self.edit(), self.file())
             .await
     }
@@ -313,15 +313,15 @@ enum Trouble {
     MessageLost,
 }
 
-fn trouble(e: &rest::Failure) -> Trouble {
-    use rest::Failure;
+fn trouble(e: &rest::RestError) -> Trouble {
+    use rest::RestError;
     if let Some(kind) = e.kind() {
         crate::metrics::metrics().rest_error(kind);
     }
     match e {
-        Failure::Held { until } => Trouble::Transient(Some(*until)),
-        Failure::Transport { .. } => Trouble::Transient(None),
-        Failure::Status {
+        RestError::Held { until } => Trouble::Transient(Some(*until)),
+        RestError::Transport { .. } => Trouble::Transient(None),
+        RestError::Status {
             status,
             code,
             until,
@@ -334,7 +334,7 @@ fn trouble(e: &rest::Failure) -> Trouble {
         },
         // Serializing our own payload failed, or the application id is not
         // known yet (before READY): later may work.
-        Failure::Build(_) => Trouble::Transient(None),
+        RestError::Build(_) => Trouble::Transient(None),
     }
 }
 

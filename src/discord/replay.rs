@@ -5,7 +5,8 @@
 //! acknowledged first and delivered when it is ready.
 
 use super::ack::{deferred, in_time, Pending};
-use super::answer::{private, private_followup, tell, Asked, Failure, Noted};
+use super::answer::{private, private_followup, tell, Asked, InteractionError};
+use super::ack::Noted;
 use super::reach::OUTSIDE;
 use super::Bot;
 use crate::i18n::{tr, Lang};
@@ -28,7 +29,7 @@ enum Asker<'a> {
 
 /// `/replay [match]`: this channel's last finished match, or match N of
 /// this server.
-pub(super) async fn command_replay(asked: Asked<'_>) -> Result<(), Failure> {
+pub(super) async fn command_replay(asked: Asked<'_>) -> Result<(), InteractionError> {
     let (bot, ctx, command) = asked.parts();
     let lang = Lang::from_locale(&command.locale);
     let Some((id, record, _)) = super::learn::asked_match(bot, ctx, command, lang).await? else {
@@ -48,7 +49,7 @@ pub(super) async fn click_replay(
     table: u64,
     match_no: u32,
     arrived: Instant,
-) -> Result<(), Failure> {
+) -> Result<(), InteractionError> {
     let channel = component.channel_id.get();
     let found = bot.service.match_of_table(table, match_no, channel).await?;
     let Some((id, record)) = found else {
@@ -105,7 +106,7 @@ async fn answer(
             (crate::replay::replay_text(lang, id, record), Some(file))
         }
         Ok(None) => (tr(lang, "replay-cannot", &[]), None),
-        Err(f) => (Failure::from(f).answer(lang), None),
+        Err(f) => (InteractionError::from(f).answer(lang), None),
     };
     let Some(file) = file else {
         // Nothing to show: a short private answer.

@@ -16,7 +16,7 @@
 //! `global` / `X-RateLimit-Global`) and every answer that spends a bucket
 //! (`X-RateLimit-Remaining: 0`) sets a hold on its route, or on every route
 //! when global; a call while a hold lasts is not sent at all
-//! ([`Failure::Held`]), so the publisher waits and sends the newest board
+//! ([`RestError::Held`]), so the publisher waits and sends the newest board
 //! once. A proxy that owns rate limiting (twilight-http-proxy) passes
 //! Discord's 429s and headers on, so the same holds apply behind it.
 
@@ -37,7 +37,7 @@ pub struct File<'a> {
 
 /// Why a call did not publish.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Failure {
+pub enum RestError {
     /// Not sent: a rate limit holds the route until then.
     Held { until: Instant },
     /// Discord (or the proxy) answered with an error status.
@@ -55,15 +55,15 @@ pub enum Failure {
     Build(String),
 }
 
-impl std::fmt::Display for Failure {
+impl std::fmt::Display for RestError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Failure::Held { until } => write!(
+            RestError::Held { until } => write!(
                 f,
                 "rate limited for {} ms more: not sent",
                 until.saturating_duration_since(Instant::now()).as_millis()
             ),
-            Failure::Status {
+            RestError::Status {
                 status,
                 code,
                 message,
@@ -72,25 +72,25 @@ impl std::fmt::Display for Failure {
                 Some(code) => write!(f, "{status} ({code}): {message}"),
                 None => write!(f, "{status}: {message}"),
             },
-            Failure::Transport { text, .. } => write!(f, "no answer: {text}"),
-            Failure::Build(text) => write!(f, "request not built: {text}"),
+            RestError::Transport { text, .. } => write!(f, "no answer: {text}"),
+            RestError::Build(text) => write!(f, "request not built: {text}"),
         }
     }
 }
 
-impl Failure {
+impl RestError {
     /// The metrics' kind of the failure; `None` for one never sent.
     pub fn kind(&self) -> Option<crate::metrics::RestErrorKind> {
         use crate::metrics::RestErrorKind;
         match self {
-            Failure::Held { .. } | Failure::Build(_) => None,
-            Failure::Status { status: 429, .. } => Some(RestErrorKind::RateLimited),
-            Failure::Status {
+            RestError::Held { .. } | RestError::Build(_) => None,
+            RestError::Status { status: 429, .. } => Some(RestErrorKind::RateLimited),
+            RestError::Status {
                 status: 400..=499, ..
             } => Some(RestErrorKind::Client),
-            Failure::Status { .. } => Some(RestErrorKind::Server),
-            Failure::Transport { timeout: true, .. } => Some(RestErrorKind::Timeout),
-            Failure::Transport { .. } => Some(RestErrorKind::Other),
+            RestError::Status { .. } => Some(RestErrorKind::Server),
+            RestError::Transport { timeout: true, .. } => Some(RestErrorKind::Timeout),
+            RestError::Transport { .. } => Some(RestErrorKind::Other),
         }
     }
 }
@@ -219,10 +219,10 @@ impl BoardRest {
         route: Route<'_>,
         payload: &impl serde::Serialize,
         file: Option<File<'_>>,
-    ) -> Result<Vec<u8>, Failure> {
+    ) -> Result<Vec<u8>, RestError> {
         let key = route_key(&route, &method);
         if let Some(until) = self.held(&key) {
-            return Err(Failure::Held { until });
+            return Err(RestError::Held { until });
         }
         let request = Request::new(route, method);
         let request = match file {
@@ -232,24 +232,24 @@ impl BoardRest {
                     file.name,
                 )]),
                 payload_json: Some(
-                    serde_json::to_string(payload).map_err(|e| Failure::Build(e.to_string()))?,
+                    serde_json::to_string(payload).map_err(|e| RestError::Build(e.to_string()))?,
                 ),
                 fields: vec![],
             })),
             None => request.body(Some(
-                serde_json::to_vec(payload).map_err(|e| Failure::Build(e.to_string()))?,
+                serde_json::to_vec(payload).map_err(|e| RestError::Build(e.to_string()))?,
             )),
         };
         let request = request
             .build(&self.client, http.token(), http.proxy.as_deref())
-            .map_err(|e| Failure::Build(e.to_string()))?
+            .map_err(|e| RestError::Build(e.to_string()))?
             .build()
-            .map_err(|e| Failure::Build(e.to_string()))?;
+            .map_err(|e| RestError::Build(e.to_string()))?;
         let response = self
             .client
             .execute(request)
             .await
-            .map_err(|e| Failure::Transport {
+            .map_err(|e| RestError::Transport {
                 timeout: e.is_timeout(),
                 text: e.to_string(),
             })?;
@@ -264,7 +264,7 @@ impl BoardRest {
         let body = response
             .bytes()
             .await
-            .map_err(|e| Failure::Transport {
+            .map_err(|e| RestError::Transport {
                 timeout: e.is_timeout(),
                 text: e.to_string(),
             })?
@@ -287,7 +287,7 @@ impl BoardRest {
             .and_then(serde_json::Value::as_str)
             .map(str::to_owned)
             .unwrap_or_else(|| String::from_utf8_lossy(&body).chars().take(200).collect());
-        Err(Failure::Status {
+        Err(RestError::Status {
             status,
             code,
             message,
@@ -302,10 +302,10 @@ impl BoardRest {
         token: &str,
         payload: &impl serde::Serialize,
         file: Option<File<'_>>,
-    ) -> Result<(), Failure> {
+    ) -> Result<(), RestError> {
         let application_id: ApplicationId = http
             .application_id()
-            .ok_or_else(|| Failure::Build("no application id yet".into()))?;
+            .ok_or_else(|| RestError::Build("no application id yet".into()))?;
         let route = Route::WebhookOriginalInteractionResponse {
             application_id,
             token,
@@ -323,7 +323,7 @@ impl BoardRest {
         message: u64,
         payload: &impl serde::Serialize,
         file: Option<File<'_>>,
-    ) -> Result<(), Failure> {
+    ) -> Result<(), RestError> {
         let route = Route::ChannelMessage {
             channel_id: ChannelId::new(channel),
             message_id: MessageId::new(message),
@@ -340,7 +340,7 @@ impl BoardRest {
         channel: u64,
         payload: &impl serde::Serialize,
         file: Option<File<'_>>,
-    ) -> Result<u64, Failure> {
+    ) -> Result<u64, RestError> {
         let route = Route::ChannelMessages {
             channel_id: ChannelId::new(channel),
         };
@@ -348,7 +348,7 @@ impl BoardRest {
             .send(http, LightMethod::Post, route, payload, file)
             .await?;
         let message: serde_json::Value =
-            serde_json::from_slice(&body).map_err(|e| Failure::Transport {
+            serde_json::from_slice(&body).map_err(|e| RestError::Transport {
                 timeout: false,
                 text: format!("the new message did not decode: {e}"),
             })?;
@@ -356,7 +356,7 @@ impl BoardRest {
             .get("id")
             .and_then(serde_json::Value::as_str)
             .and_then(|id| id.parse().ok())
-            .ok_or_else(|| Failure::Transport {
+            .ok_or_else(|| RestError::Transport {
                 timeout: false,
                 text: "the new message has no id".into(),
             })

@@ -1,7 +1,7 @@
 //! `/settings`: a channel's defaults and its table's rules.
 
 use super::ack::{in_time, Pending};
-use super::answer::{member_may, tell, Asked, Failure};
+use super::answer::{member_may, tell, Asked, InteractionError};
 use super::commands;
 use crate::i18n::{tr, Lang};
 use crate::table::Refusal;
@@ -9,7 +9,7 @@ use crate::table::Refusal;
 /// `/settings`: shows this channel's defaults to anyone; changes what the
 /// service says the person may change (the channel's defaults, this
 /// channel's table's rules between matches).
-pub(super) async fn command_settings(asked: Asked<'_>) -> Result<(), Failure> {
+pub(super) async fn command_settings(asked: Asked<'_>) -> Result<(), InteractionError> {
     let (bot, ctx, command) = asked.parts();
     let Some(guild) = command.guild_id else {
         return Err(Refusal::NotInGuild.into());

@@ -2,7 +2,7 @@
 //! in time, else acknowledged and edited in; then where the board is, for
 //! the next update. Every path that shows a board comes through here.
 
-use super::answer::Noted;
+use super::ack::Noted;
 use super::publish::Drawing;
 use super::{publish_soon, Bot};
 use crate::store::BoardLink;

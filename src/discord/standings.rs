@@ -2,7 +2,8 @@
 //! server, as text and (leaderboard, stats) as an image drawn like the
 //! boards, with the same words in the message for screen readers.
 
-use super::answer::{tell, Asked, BadInput, Failure, Noted};
+use super::answer::{tell, Asked, BadInput, InteractionError};
+use super::ack::Noted;
 use crate::game::GameKind;
 use crate::i18n::{escape_markdown, tr, GameName, Lang};
 use crate::rating::{leaderboard_text, rating_text};
@@ -19,7 +20,7 @@ pub const RANKED_GAMES: [&str; 2] = ["connect4", "connect4-3p"];
 
 /// The `user` option (default: the asker) with the name this server
 /// shows, and the `game` option.
-fn who_and_game(command: &CommandInteraction) -> Result<(UserId, String, Option<String>), Failure> {
+fn who_and_game(command: &CommandInteraction) -> Result<(UserId, String, Option<String>), InteractionError> {
     let mut who = (
         command.user.id.get(),
         super::answer::member_name(&command.user, command.member.as_deref()),
@@ -43,7 +44,7 @@ fn who_and_game(command: &CommandInteraction) -> Result<(UserId, String, Option<
     Ok((who.0, who.1, game))
 }
 
-pub(super) fn guild_of(command: &CommandInteraction) -> Result<u64, Failure> {
+pub(super) fn guild_of(command: &CommandInteraction) -> Result<u64, InteractionError> {
     command
         .guild_id
         .map(|g| g.get())
@@ -54,14 +55,14 @@ pub(super) fn guild_of(command: &CommandInteraction) -> Result<u64, Failure> {
 /// the person (the `user` option, default the asker) and the `game` option.
 type About = (u64, Lang, UserId, String, Option<String>);
 
-fn about(command: &CommandInteraction) -> Result<About, Failure> {
+fn about(command: &CommandInteraction) -> Result<About, InteractionError> {
     let guild = guild_of(command)?;
     let (user, name, game) = who_and_game(command)?;
     Ok((guild, Lang::from_locale(&command.locale), user, name, game))
 }
 
 /// `/rating [user] [game]`: one game, or every rated game of the person.
-pub(super) async fn rating(asked: Asked<'_>) -> Result<(), Failure> {
+pub(super) async fn rating(asked: Asked<'_>) -> Result<(), InteractionError> {
     let (bot, ctx, command) = asked.parts();
     let (guild, lang, user, name, game) = about(command)?;
     let games: Vec<&str> = match &game {
@@ -119,10 +120,10 @@ async fn answer_with_image(
     text: String,
     draw: impl FnOnce() -> Image + Send + 'static,
     file: &str,
-) -> Result<(), Failure> {
+) -> Result<(), InteractionError> {
     let image = tokio::task::spawn_blocking(draw)
         .await
-        .map_err(|e| Failure::Internal(format!("drawing {file}: {e}")))?;
+        .map_err(|e| InteractionError::Internal(format!("drawing {file}: {e}")))?;
     let attachment = CreateAttachment::bytes(image.png, file).description(image.alt);
     let message = CreateInteractionResponseMessage::new()
         .content(text)
@@ -136,7 +137,7 @@ async fn answer_with_image(
 }
 
 /// `/leaderboard [game]`: the top 10 and the asker's own line.
-pub(super) async fn leaderboard(asked: Asked<'_>) -> Result<(), Failure> {
+pub(super) async fn leaderboard(asked: Asked<'_>) -> Result<(), InteractionError> {
     let (bot, ctx, command) = asked.parts();
     let (guild, lang, _, _, game) = about(command)?;
     let game = game.unwrap_or_else(|| GameKind::Connect4.command().to_owned());
@@ -182,7 +183,7 @@ pub(super) async fn leaderboard(asked: Asked<'_>) -> Result<(), Failure> {
 
 /// `/stats [user]`: results by game, against people and the CPU by level,
 /// longest win streak.
-pub(super) async fn stats(asked: Asked<'_>) -> Result<(), Failure> {
+pub(super) async fn stats(asked: Asked<'_>) -> Result<(), InteractionError> {
     let (bot, ctx, command) = asked.parts();
     let (guild, lang, user, name, _) = about(command)?;
     let stats = bot.service.stats(guild, user).await?;
@@ -217,7 +218,7 @@ pub(super) async fn stats(asked: Asked<'_>) -> Result<(), Failure> {
         let view = view.clone();
         tokio::task::spawn_blocking(move || render::stats(&view, lang))
             .await
-            .map_err(|e| Failure::Internal(format!("drawing stats: {e}")))?
+            .map_err(|e| InteractionError::Internal(format!("drawing stats: {e}")))?
     };
     let mut text = render::stats_alt(&view, lang, &escape_markdown(&view.name));
     if !stats.recent.is_empty() {

@@ -1,7 +1,7 @@
 //! `/tables`: every running and open table of the server, privately, with
 //! a link to each board. Read from the service, never from Discord.
 
-use super::answer::{private_followup, tell, Asked, Failure};
+use super::answer::{private_followup, tell, Asked, InteractionError};
 use super::board::player_label;
 use super::standings::guild_of;
 use crate::i18n::{game_title, tr, Lang};
@@ -15,7 +15,7 @@ const PAGE_CHARS: usize = 1900;
 /// follow-ups); the last says how many tables it leaves out.
 const PAGES: usize = 5;
 
-pub(super) async fn command_tables(asked: Asked<'_>) -> Result<(), Failure> {
+pub(super) async fn command_tables(asked: Asked<'_>) -> Result<(), InteractionError> {
     let (bot, ctx, command) = asked.parts();
     let lang = Lang::from_locale(&command.locale);
     let guild = guild_of(command)?;

@@ -7,15 +7,17 @@
 //! lost to a failed call or a restart is done at the next change (or the
 //! retry a failure schedules).
 
-use super::answer::{display_name, member_may, tell, Asked, BadInput, Failure};
+use super::answer::{display_name, member_may, tell, Asked, BadInput, InteractionError};
 use super::standings::guild_of;
 use super::Bot;
 use crate::game::GameKind;
-use crate::i18n::{escape_markdown, game_title, tr, Lang};
-use crate::render::{self, Align, Column, TournamentTable};
-use crate::service::Failure as ServiceFailure;
+use crate::i18n::{escape_markdown, tr, Lang};
+use crate::render;
+use crate::service::ServiceError;
 use crate::table::{Refusal, TIMER_CHOICES};
-use crate::tournament::standings::Row;
+use crate::tournament::words::{
+    pairings_picture, signup_text, standings_picture, standings_text, thread_name,
+};
 use crate::tournament::{self, BoardEnd, Format, Settings, Stage, Tournament, DEFAULT_TIMER};
 use serenity::all::{
     AutoArchiveDuration, ButtonStyle, ChannelId, ChannelType, CommandInteraction, Context,
@@ -34,16 +36,16 @@ const PREFIX: &str = "t1";
 const RETRY: Duration = Duration::from_secs(5);
 
 /// `/tournament create|join|leave|start|standings|end`.
-pub(super) async fn command_tournament(asked: Asked<'_>) -> Result<(), Failure> {
+pub(super) async fn command_tournament(asked: Asked<'_>) -> Result<(), InteractionError> {
     let (bot, ctx, command) = asked.parts();
     let lang = Lang::from_locale(&command.locale);
     let guild = guild_of(command)?;
     let options = command.data.options();
     let Some(sub) = options.first() else {
-        return Err(Failure::Internal("/tournament without a subcommand".into()));
+        return Err(InteractionError::Internal("/tournament without a subcommand".into()));
     };
     let ResolvedValue::SubCommand(args) = &sub.value else {
-        return Err(Failure::Internal("/tournament without a subcommand".into()));
+        return Err(InteractionError::Internal("/tournament without a subcommand".into()));
     };
     let user = command.user.id.get();
     let channel = command.channel_id.get();
@@ -92,7 +94,7 @@ pub(super) async fn command_tournament(asked: Asked<'_>) -> Result<(), Failure> 
             },
             "tournament-ended",
         ),
-        other => return Err(Failure::Internal(format!("/tournament {other}"))),
+        other => return Err(InteractionError::Internal(format!("/tournament {other}"))),
     };
     bot.service.tournament_act(id, action).await?;
     tell(ctx, command, tr(lang, done, &[])).await;
@@ -108,7 +110,7 @@ async fn create(
     guild: u64,
     args: &[ResolvedOption<'_>],
     lang: Lang,
-) -> Result<(), Failure> {
+) -> Result<(), InteractionError> {
     let in_thread = command.channel.as_ref().is_some_and(|c| {
         matches!(
             c.kind,
@@ -141,7 +143,7 @@ async fn create(
 }
 
 /// The options of `/tournament create`.
-fn read_settings(args: &[ResolvedOption<'_>]) -> Result<Settings, Failure> {
+fn read_settings(args: &[ResolvedOption<'_>]) -> Result<Settings, InteractionError> {
     let mut kind = None;
     let mut size = None;
     let mut settings = Settings {
@@ -193,7 +195,7 @@ pub(super) async fn on_click(
     bot: &Arc<Bot>,
     ctx: &Context,
     component: &serenity::all::ComponentInteraction,
-) -> Result<(), Failure> {
+) -> Result<(), InteractionError> {
     let lang = Lang::from_locale(&component.locale);
     let mut parts = component.data.custom_id.split(':');
     let (Some(PREFIX), Some(id), Some(what), None) =
@@ -225,11 +227,11 @@ pub(super) async fn on_click(
         ),
         _ => return Err(Refusal::UnknownControl.into()),
     };
-    result.map_err(Failure::from)?;
+    result.map_err(InteractionError::from)?;
     component
         .create_response(&ctx.http, super::answer::private(tr(lang, done, &[])))
         .await
-        .map_err(Failure::from)?;
+        .map_err(InteractionError::from)?;
     Ok(())
 }
 
@@ -239,16 +241,16 @@ async fn answer_standings(
     command: &CommandInteraction,
     t: &Tournament,
     lang: Lang,
-) -> Result<(), Failure> {
+) -> Result<(), InteractionError> {
     if t.rounds().is_empty() {
-        tell(ctx, command, signup_text(t, lang)).await;
+        tell(ctx, command, clip(signup_text(t, lang))).await;
         return Ok(());
     }
     let text = standings_text(t, lang, t.rounds().len(), !t.is_running());
     let view = standings_picture(t, lang, t.rounds().len(), !t.is_running());
     let image = tokio::task::spawn_blocking(move || render::tournament_table(&view))
         .await
-        .map_err(|e| Failure::Internal(format!("drawing standings: {e}")))?;
+        .map_err(|e| InteractionError::Internal(format!("drawing standings: {e}")))?;
     let attachment = CreateAttachment::bytes(image.png, "standings.png").description(image.alt);
     let message = serenity::all::CreateInteractionResponseMessage::new()
         .content(clip(text))
@@ -308,7 +310,7 @@ async fn publish_locked(
     let lang = t.lang();
     let channel = ChannelId::new(t.channel());
     // The sign-up message: posted once, edited when its words change.
-    let text = signup_text(&t, lang);
+    let text = clip(signup_text(&t, lang));
     let buttons = signup_buttons(&t, lang);
     match t.signup_message() {
         None => {
@@ -443,7 +445,7 @@ async fn publish_locked(
 async fn act(bot: &Arc<Bot>, id: u64, action: tournament::Action) -> Result<(), String> {
     match bot.service.tournament_act(id, action).await {
         Ok(_) => Ok(()),
-        Err(ServiceFailure::Refused(r)) => Err(format!("refused: {r}")),
+        Err(ServiceError::Refused(r)) => Err(format!("refused: {r}")),
         Err(e) => Err(e.to_string()),
     }
 }
@@ -533,86 +535,6 @@ fn clip(text: String) -> String {
 
 // ---------------------------------------------------------------- words
 
-fn format_name(format: Format, lang: Lang) -> String {
-    tr(lang, &format!("tournament-format-{}", format.name()), &[])
-}
-
-fn title(t: &Tournament, lang: Lang) -> String {
-    tr(
-        lang,
-        "tournament-title",
-        &[
-            ("game", &game_title(t.settings().kind, lang)),
-            ("format", &format_name(t.settings().format, lang)),
-        ],
-    )
-}
-
-/// The sign-up message: what is played, how, who is in, and what happens.
-fn signup_text(t: &Tournament, lang: Lang) -> String {
-    let s = t.settings();
-    let mut lines = vec![format!("**{}**", title(t, lang))];
-    let rounds = match (s.format, t.stage()) {
-        (_, Stage::Playing | Stage::Finished { .. }) => t.planned().to_string(),
-        (Format::Swiss, _) => s.rounds.map_or_else(
-            || tr(lang, "tournament-rounds-auto", &[]),
-            |r| r.to_string(),
-        ),
-        (Format::RoundRobin, _) => tr(lang, "tournament-rounds-everyone", &[]),
-    };
-    let ranked = if s.ranked {
-        tr(lang, "tournament-ranked", &[])
-    } else {
-        String::new()
-    };
-    lines.push(tr(
-        lang,
-        "tournament-terms",
-        &[
-            ("host", &format!("<@{}>", t.host())),
-            ("rounds", &rounds),
-            ("seconds", &s.timer),
-            ("ranked", &ranked),
-        ],
-    ));
-    let (fewest, most) = s.format.players();
-    let names: Vec<String> = t
-        .players()
-        .iter()
-        .map(|p| {
-            if p.withdrawn.is_some() {
-                format!("~~{}~~", escape_markdown(&p.name))
-            } else {
-                escape_markdown(&p.name)
-            }
-        })
-        .collect();
-    lines.push(tr(
-        lang,
-        "tournament-players",
-        &[
-            ("n", &t.players().len()),
-            ("most", &most),
-            ("names", &names.join(", ")),
-        ],
-    ));
-    lines.push(match t.stage() {
-        Stage::SignUp => tr(lang, "tournament-signup-open", &[("fewest", &fewest)]),
-        Stage::Playing => tr(
-            lang,
-            "tournament-playing",
-            &[("round", &t.rounds().len()), ("rounds", &t.planned())],
-        ),
-        Stage::Finished { early: Some(by) } => tr(
-            lang,
-            "tournament-ended-early",
-            &[("by", &format!("<@{by}>"))],
-        ),
-        Stage::Finished { early: None } => tr(lang, "tournament-over", &[]),
-    });
-    clip(lines.join("\n"))
-}
-
 fn signup_buttons(t: &Tournament, lang: Lang) -> Vec<CreateActionRow> {
     if t.stage() != Stage::SignUp {
         return Vec::new();
@@ -627,218 +549,4 @@ fn signup_buttons(t: &Tournament, lang: Lang) -> Vec<CreateActionRow> {
         button("leave", "button-leave", ButtonStyle::Secondary),
         button("start", "button-start", ButtonStyle::Success),
     ])]
-}
-
-/// A thread's name: the round and the pairing (Discord's limit is 100).
-fn thread_name(t: &Tournament, r: usize, first: usize, second: usize, lang: Lang) -> String {
-    let short = |i: usize| t.players()[i].name.chars().take(30).collect::<String>();
-    let name = tr(
-        lang,
-        "tournament-thread",
-        &[
-            ("round", &(r + 1)),
-            ("first", &short(first)),
-            ("second", &short(second)),
-        ],
-    );
-    name.chars().take(100).collect()
-}
-
-/// Points in half-points as people write them: 2½, 3, ½.
-fn points(halves: u32) -> String {
-    match (halves / 2, halves % 2) {
-        (0, 1) => "½".into(),
-        (n, 1) => format!("{n}½"),
-        (n, _) => n.to_string(),
-    }
-}
-
-/// A tie-break as shown: Buchholz in half-points, Sonneborn–Berger in
-/// quarter-points.
-fn tie_break(t: &Tournament, row: &Row) -> String {
-    match t.settings().format {
-        Format::Swiss => points(row.tie_break),
-        Format::RoundRobin => {
-            let q = row.tie_break;
-            let frac = match q % 4 {
-                1 => "¼",
-                2 => "½",
-                3 => "¾",
-                _ => "",
-            };
-            match (q / 4, frac) {
-                (0, "") => "0".into(),
-                (0, f) => f.into(),
-                (n, f) => format!("{n}{f}"),
-            }
-        }
-    }
-}
-
-fn tie_break_name(t: &Tournament, lang: Lang) -> String {
-    let key = match t.settings().format {
-        Format::Swiss => "tournament-buchholz",
-        Format::RoundRobin => "tournament-sonneborn-berger",
-    };
-    tr(lang, key, &[])
-}
-
-/// "Standings after round N of M", or the final standings' title.
-fn standings_title(t: &Tournament, lang: Lang, after: usize, last: bool) -> String {
-    if last {
-        tr(
-            lang,
-            "tournament-final-title",
-            &[("title", &title(t, lang))],
-        )
-    } else {
-        tr(
-            lang,
-            "tournament-standings-title",
-            &[("round", &after), ("rounds", &t.planned())],
-        )
-    }
-}
-
-/// The standings after `after` rounds, as text (`last`: the final ones,
-/// with the winner).
-fn standings_text(t: &Tournament, lang: Lang, after: usize, last: bool) -> String {
-    let rows = t.standings();
-    let mut lines = vec![standings_title(t, lang, after, last)];
-    for row in &rows {
-        let p = &t.players()[row.player];
-        let withdrawn = if p.withdrawn.is_some() {
-            tr(lang, "tournament-withdrawn", &[])
-        } else {
-            String::new()
-        };
-        lines.push(tr(
-            lang,
-            "tournament-standing-line",
-            &[
-                ("rank", &row.rank),
-                ("name", &escape_markdown(&p.name)),
-                ("points", &points(row.points)),
-                ("tiebreak-name", &tie_break_name(t, lang)),
-                ("tiebreak", &tie_break(t, row)),
-                ("games", &row.games),
-                ("withdrawn", &withdrawn),
-            ],
-        ));
-    }
-    if last {
-        let winners: Vec<String> = rows
-            .iter()
-            .filter(|r| r.rank == 1)
-            .map(|r| format!("<@{}>", t.players()[r.player].id))
-            .collect();
-        if !winners.is_empty() && t.rounds().iter().any(|r| !r.boards.is_empty()) {
-            lines.push(tr(
-                lang,
-                "tournament-winner",
-                &[("n", &winners.len()), ("names", &winners.join(", "))],
-            ));
-        }
-    }
-    lines.join("\n")
-}
-
-fn standings_picture(t: &Tournament, lang: Lang, after: usize, last: bool) -> TournamentTable {
-    let column = |key: &str, x: f32, align| Column {
-        header: tr(lang, key, &[]),
-        x,
-        align,
-    };
-    let columns = vec![
-        column("tournament-column-rank", 40.0, Align::Center),
-        column("tournament-column-player", 72.0, Align::Left),
-        column("tournament-column-points", 380.0, Align::Right),
-        Column {
-            header: tie_break_name(t, lang),
-            x: 480.0,
-            align: Align::Right,
-        },
-        column("tournament-column-games", 570.0, Align::Right),
-    ];
-    let rows = t.standings();
-    let muted = rows
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| t.players()[r.player].withdrawn.is_some())
-        .map(|(i, _)| i)
-        .collect();
-    let cells = rows
-        .iter()
-        .map(|r| {
-            vec![
-                r.rank.to_string(),
-                t.players()[r.player].name.clone(),
-                points(r.points),
-                tie_break(t, r),
-                r.games.to_string(),
-            ]
-        })
-        .collect();
-    let alt = standings_text(t, lang, after, last)
-        .replace("**", "")
-        .replace('\n', " ");
-    TournamentTable {
-        title: standings_title(t, lang, after, last),
-        columns,
-        rows: cells,
-        ranked: true,
-        muted,
-        alt,
-    }
-}
-
-fn pairings_picture(t: &Tournament, r: usize, lang: Lang) -> TournamentTable {
-    let round = &t.rounds()[r];
-    let column = |key: &str, x: f32, align| Column {
-        header: tr(lang, key, &[]),
-        x,
-        align,
-    };
-    let columns = vec![
-        column("tournament-column-board", 40.0, Align::Center),
-        column("tournament-column-first", 80.0, Align::Left),
-        column("tournament-column-second", 340.0, Align::Left),
-    ];
-    let name = |i: usize| t.players()[i].name.clone();
-    let mut rows: Vec<Vec<String>> = round
-        .boards
-        .iter()
-        .enumerate()
-        .map(|(b, board)| vec![(b + 1).to_string(), name(board.first), name(board.second)])
-        .collect();
-    for &bye in &round.byes {
-        rows.push(vec![
-            String::new(),
-            name(bye),
-            tr(lang, "tournament-bye", &[]),
-        ]);
-    }
-    let alt: Vec<String> = rows
-        .iter()
-        .map(|r| {
-            r.iter()
-                .filter(|c| !c.is_empty())
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(" – ")
-        })
-        .collect();
-    let title = tr(
-        lang,
-        "tournament-pairings-title",
-        &[("round", &(r + 1)), ("rounds", &t.planned())],
-    );
-    TournamentTable {
-        alt: format!("{title}: {}", alt.join("; ")),
-        title,
-        columns,
-        rows,
-        ranked: false,
-        muted: Vec::new(),
-    }
 }

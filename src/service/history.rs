@@ -2,7 +2,7 @@
 //! and finished matches, read for `discord` (which reaches the store only
 //! through the service).
 
-use super::{Failure, Service};
+use super::{ServiceError, Service};
 use crate::store::{Leaderboard, RatingRow, Stats};
 use crate::table::{MatchRecord, UserId};
 
@@ -13,7 +13,7 @@ impl Service {
         guild: u64,
         user: UserId,
         games: &[&str],
-    ) -> Result<Vec<RatingRow>, Failure> {
+    ) -> Result<Vec<RatingRow>, ServiceError> {
         Ok(self.store.ratings(guild, user, games).await?)
     }
 
@@ -24,12 +24,12 @@ impl Service {
         game: &str,
         limit: u32,
         asker: Option<UserId>,
-    ) -> Result<Leaderboard, Failure> {
+    ) -> Result<Leaderboard, ServiceError> {
         Ok(self.store.leaderboard(guild, game, limit, asker).await?)
     }
 
     /// A person's results in a server.
-    pub async fn stats(&self, guild: u64, user: UserId) -> Result<Stats, Failure> {
+    pub async fn stats(&self, guild: u64, user: UserId) -> Result<Stats, ServiceError> {
         Ok(self.store.stats(guild, user).await?)
     }
 
@@ -38,7 +38,7 @@ impl Service {
         &self,
         guild: u64,
         id: u64,
-    ) -> Result<Option<(u64, MatchRecord)>, Failure> {
+    ) -> Result<Option<(u64, MatchRecord)>, ServiceError> {
         Ok(self.store.match_in_guild(guild, id).await?)
     }
 
@@ -46,12 +46,12 @@ impl Service {
     pub async fn last_match_in_channel(
         &self,
         channel: u64,
-    ) -> Result<Option<(u64, MatchRecord)>, Failure> {
+    ) -> Result<Option<(u64, MatchRecord)>, ServiceError> {
         Ok(self.store.last_match_in_channel(channel).await?)
     }
 
     /// Whether the database answers (for `/healthz`).
-    pub async fn database_reachable(&self) -> Result<(), Failure> {
+    pub async fn database_reachable(&self) -> Result<(), ServiceError> {
         Ok(self.store.ping().await?)
     }
 

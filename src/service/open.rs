@@ -1,7 +1,7 @@
 //! Opening a table in a channel: the command's own choices, the channel's
 //! defaults for the rest, and the refusals that come before any table.
 
-use super::{Failure, Service};
+use super::{ServiceError, Service};
 use crate::cpu::Level;
 use crate::game::{GameKind, Seat};
 use crate::i18n::Lang;
@@ -63,7 +63,7 @@ impl Service {
         self: &Arc<Self>,
         host: Host,
         request: PlayRequest,
-    ) -> Result<Table, Failure> {
+    ) -> Result<Table, ServiceError> {
         if request.self_play && !request.invited.is_empty() {
             return Err(Refusal::InvitedYourself.into());
         }

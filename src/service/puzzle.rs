@@ -3,7 +3,7 @@
 //! restart does not search again; people asking at once wait for the same
 //! search.
 
-use super::{Failure, Host, Service};
+use super::{ServiceError, Host, Service};
 use crate::cpu::puzzle::{self, Spec};
 use crate::cpu::Level;
 use crate::game::GameKind;
@@ -102,7 +102,7 @@ impl Service {
         self: &Arc<Self>,
         host: Host,
         kind: GameKind,
-    ) -> Result<Option<Table>, Failure> {
+    ) -> Result<Option<Table>, ServiceError> {
         let Some(spec) = self.daily_puzzle(kind).await else {
             return Ok(None);
         };

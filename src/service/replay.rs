@@ -3,7 +3,7 @@
 //! and kept a few minutes, so that a second request for the same match
 //! (the other player pressing Replay too) gets the same GIF at once.
 
-use super::{Failure, Service};
+use super::{ServiceError, Service};
 use crate::cpu::review::{self, Review};
 use crate::i18n::Lang;
 use crate::render::Animation;
@@ -76,7 +76,7 @@ impl Service {
         id: u64,
         record: &MatchRecord,
         lang: Lang,
-    ) -> Result<Option<Arc<Animation>>, Failure> {
+    ) -> Result<Option<Arc<Animation>>, ServiceError> {
         let review = self.stored_review(id, record).await;
         let key = (id, lang, review.is_some());
         if let Some(kept) = self.replays.kept(key, self.now()) {
@@ -133,7 +133,7 @@ impl Service {
         table: u64,
         match_no: u32,
         channel: u64,
-    ) -> Result<Option<(u64, MatchRecord)>, Failure> {
+    ) -> Result<Option<(u64, MatchRecord)>, ServiceError> {
         let found = self.store.match_of_table(table, match_no).await?;
         Ok(found.filter(|(_, record)| record.channel == channel))
     }

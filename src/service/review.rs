@@ -6,7 +6,7 @@
 
 use super::limits::{Busy, Count};
 use super::pool::Search;
-use super::{Failure, Service};
+use super::{ServiceError, Service};
 use crate::cpu::review::{self, position_time, Judged, Review, REVIEW_TIME};
 use crate::cpu::Level;
 use crate::game::{AnyGame, GameKind};
@@ -26,7 +26,7 @@ impl Service {
         record: &MatchRecord,
         asker: UserId,
         guild: u64,
-    ) -> Result<Option<Review>, Failure> {
+    ) -> Result<Option<Review>, ServiceError> {
         let Some((kind, moves)) = record.replay() else {
             return Ok(None);
         };
@@ -45,7 +45,7 @@ impl Service {
                 limits.reviews_per_person,
                 Busy::Reviews,
             )])
-            .map_err(Failure::Busy)?;
+            .map_err(ServiceError::Busy)?;
         let once = self
             .reviewing
             .lock()
@@ -65,7 +65,7 @@ impl Service {
                         limits.reviews_per_server,
                         Busy::ServerReviews,
                     )])
-                    .map_err(Failure::Busy)?;
+                    .map_err(ServiceError::Busy)?;
                 let judged = self.judge_all(record.table, kind, &positions).await;
                 if let Err(e) = self.store.save_match_review(id, &judged, self.now()).await {
                     warn!("match {id}: could not keep its review: {e}");

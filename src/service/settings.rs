@@ -1,7 +1,7 @@
 //! `/settings`: a channel's defaults for new tables, and the rules of the
 //! channel's table between two matches, changed together or not at all.
 
-use super::{At, Failure, Service};
+use super::{At, ServiceError, Service};
 use crate::cpu::Level;
 use crate::store::ChannelSettings;
 use crate::table::{Action, Refusal, Table, UserId};
@@ -52,7 +52,7 @@ pub struct SettingsChanged {
 
 impl Service {
     /// The defaults of `channel` for new tables.
-    pub async fn channel_settings(&self, channel: u64) -> Result<ChannelSettings, Failure> {
+    pub async fn channel_settings(&self, channel: u64) -> Result<ChannelSettings, ServiceError> {
         Ok(self.store.channel_settings(channel).await?)
     }
 
@@ -68,10 +68,10 @@ impl Service {
         user: UserId,
         manager: bool,
         change: SettingsChange,
-    ) -> Result<SettingsChanged, Failure> {
+    ) -> Result<SettingsChanged, ServiceError> {
         let slot = match self.find(At::Channel(channel)).await {
             Ok(slot) => Some(slot),
-            Err(Failure::Refused(_)) => None,
+            Err(ServiceError::Refused(_)) => None,
             Err(e) => return Err(e),
         };
         let mut live = match &slot {

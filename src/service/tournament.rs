@@ -8,7 +8,7 @@
 //! reads what is still to do from the tournament itself, so a step lost to
 //! a crash is done at the next notice.
 
-use super::{patiently, At, Failure, Notice, Service, Slot};
+use super::{patiently, At, ServiceError, Notice, Service, Slot};
 use crate::store::StoreError;
 use crate::table::{Action, Opening, Refusal, Rules, Table, TournamentGame, UserId};
 use crate::tournament::{self, board_end, Stage, Tournament};
@@ -33,7 +33,7 @@ impl Service {
     pub async fn create_tournament(
         self: &Arc<Self>,
         opening: tournament::Opening,
-    ) -> Result<Tournament, Failure> {
+    ) -> Result<Tournament, ServiceError> {
         let now = self.now();
         let t = Tournament::open(opening, now)?;
         {
@@ -58,7 +58,7 @@ impl Service {
     async fn tournament_slot(
         &self,
         id: u64,
-    ) -> Result<Arc<tokio::sync::Mutex<Tournament>>, Failure> {
+    ) -> Result<Arc<tokio::sync::Mutex<Tournament>>, ServiceError> {
         let found = self.tournaments().by_id.get(&id).cloned();
         if let Some(t) = found {
             return Ok(t);
@@ -78,7 +78,7 @@ impl Service {
     }
 
     /// The running tournament of a channel, or else its newest one.
-    pub async fn tournament_in(&self, channel: u64) -> Result<Tournament, Failure> {
+    pub async fn tournament_in(&self, channel: u64) -> Result<Tournament, ServiceError> {
         let running = self.tournaments().running_in.get(&channel).copied();
         let id = match running {
             Some(id) => id,
@@ -103,7 +103,7 @@ impl Service {
     }
 
     /// Tournament `id` as it is now.
-    pub async fn tournament(&self, id: u64) -> Result<Tournament, Failure> {
+    pub async fn tournament(&self, id: u64) -> Result<Tournament, ServiceError> {
         let slot = self.tournament_slot(id).await?;
         let t = slot.lock().await;
         Ok(t.clone())
@@ -116,7 +116,7 @@ impl Service {
         self: &Arc<Self>,
         id: u64,
         action: tournament::Action,
-    ) -> Result<Tournament, Failure> {
+    ) -> Result<Tournament, ServiceError> {
         let slot = self.tournament_slot(id).await?;
         let (t, effects) = {
             let mut live = slot.lock().await;
@@ -162,7 +162,7 @@ impl Service {
     }
 
     /// Applies an action at table `no`, wherever it is.
-    async fn act_on(self: &Arc<Self>, no: u64, action: Action) -> Result<Table, Failure> {
+    async fn act_on(self: &Arc<Self>, no: u64, action: Action) -> Result<Table, ServiceError> {
         let slot: Arc<Slot> = self.slot(no).await?.ok_or(Refusal::UnknownControl)?;
         let channel = slot.channel;
         let table = self.act(At::Table { no, channel }, action).await?;
@@ -177,7 +177,7 @@ impl Service {
         self: &Arc<Self>,
         id: u64,
         user: UserId,
-    ) -> Result<Tournament, Failure> {
+    ) -> Result<Tournament, ServiceError> {
         let t = self.tournament(id).await?;
         let game = t.settings().kind.command();
         let mut ratings = Vec::new();
@@ -198,7 +198,7 @@ impl Service {
         round: usize,
         board: usize,
         thread: u64,
-    ) -> Result<Table, Failure> {
+    ) -> Result<Table, ServiceError> {
         let slot = self.tournament_slot(id).await?;
         let live = slot.lock().await;
         let b = live
@@ -292,7 +292,7 @@ impl Service {
         tokio::spawn(async move {
             let action = tournament::Action::Ended { table: no, end };
             match service.tournament_act(game.tournament, action).await {
-                Ok(_) | Err(Failure::Refused(Refusal::NothingDue)) => {}
+                Ok(_) | Err(ServiceError::Refused(Refusal::NothingDue)) => {}
                 Err(e) => warn!(
                     "tournament {}: the end of table {no} not recorded: {e}",
                     game.tournament

@@ -3,7 +3,7 @@
 //! move when the search gives none.
 
 use super::pool::{Search, SearchError};
-use super::{think_time, Failure, Live, Notice, Service, Slot};
+use super::{think_time, ServiceError, Live, Notice, Service, Slot};
 use crate::game::{AnyGame, Game, Move};
 use crate::table::{Action, Player};
 use rand::rngs::StdRng;
@@ -92,14 +92,14 @@ impl Service {
                 }
                 // The table moved on (a person resigned, say): drop it, and
                 // keep its clocks armed.
-                Err(Failure::Refused(_) | Failure::Busy(_)) => {
+                Err(ServiceError::Refused(_) | ServiceError::Busy(_)) => {
                     let next = live.table.next_deadline(self.idle_ms());
                     if next.is_some_and(|at| at > self.now()) {
                         self.arm_deadline(slot, &mut live);
                     }
                     return;
                 }
-                Err(Failure::Store(e)) => {
+                Err(ServiceError::Store(e)) => {
                     error!(
                         "table {}: could not store {action:?}: {e}; retrying",
                         slot.no
