@@ -101,7 +101,10 @@ pub fn run_tool(tool: Tool) -> u8 {
             BookAction::Generate(args) => (&["book", "generate"], book_generate(&args)),
             BookAction::Openings(args) => (&["book", "openings"], book_openings(&args)),
             BookAction::Info => {
-                println!("{} positions in the built-in book", crate::cpu::connect4::book::len());
+                println!(
+                    "{} positions in the built-in book",
+                    crate::cpu::connect4::book::len()
+                );
                 let db = cpu::connect4::openings::builtin();
                 println!(
                     "{} positions in the opening database (depth {}, {})",

@@ -10,8 +10,13 @@ pub(super) fn dots_check(args: &DotsCheckArgs) -> ToolResult {
         width: w,
         height: h,
     } = args.size;
-    let (games, against, nodes, judge, seed) =
-        (args.games, args.against.0, args.nodes, args.judge, args.seed);
+    let (games, against, nodes, judge, seed) = (
+        args.games,
+        args.against.0,
+        args.nodes,
+        args.judge,
+        args.seed,
+    );
     let threshold = cpu::dots::hard_exact_free_lines(w as usize, h as usize);
     let from = args.from.unwrap_or(threshold + args.extra);
     let start = Instant::now();

@@ -47,7 +47,9 @@ pub(super) fn puzzle_tool(args: &PuzzleArgs) -> ToolResult {
 }
 
 /// The game, language and position a `render` or `review` command names.
-pub(super) fn position_of(args: &GamePosition) -> Result<(GameKind, AnyGame, Vec<Move>), ToolError> {
+pub(super) fn position_of(
+    args: &GamePosition,
+) -> Result<(GameKind, AnyGame, Vec<Move>), ToolError> {
     let kind = game_kind(args.game, args.size.size)?;
     // Moves may come as one argument or several (`A1 B2`).
     let moves = args.moves.join(" ");
@@ -76,7 +78,10 @@ pub(super) fn review_tool(args: &ReviewArgs) -> ToolResult {
 
 /// The review of a game, each position judged as the bot judges them (for
 /// up to [`crate::cpu::review::REVIEW_TIME`] in all).
-pub(super) fn reviewed(kind: GameKind, moves: &[Move]) -> Result<crate::cpu::review::Review, ToolError> {
+pub(super) fn reviewed(
+    kind: GameKind,
+    moves: &[Move],
+) -> Result<crate::cpu::review::Review, ToolError> {
     use crate::cpu::review::{grade, judge, positions, Judged};
     let all = positions(kind, moves).ok_or_else(|| usage("the moves do not replay"))?;
     let per_position = crate::cpu::review::position_time(kind);
@@ -91,7 +96,11 @@ pub(super) fn reviewed(kind: GameKind, moves: &[Move]) -> Result<crate::cpu::rev
 
 /// A game played offline as the history would keep it: the seats named by
 /// their colours, the result as the board has it.
-pub(super) fn offline_record(kind: GameKind, lang: Lang, moves: &[Move]) -> crate::table::MatchRecord {
+pub(super) fn offline_record(
+    kind: GameKind,
+    lang: Lang,
+    moves: &[Move],
+) -> crate::table::MatchRecord {
     use crate::table::{MatchRecord, Player, SeatRecord};
     let mut game = AnyGame::new(kind).expect("a game the tool parsed moves for");
     let mut names = Vec::with_capacity(moves.len());

@@ -59,7 +59,6 @@ impl<T, E> Noted for Result<T, E> {
     }
 }
 
-
 /// How long after its arrival an interaction's work may run before it is
 /// acknowledged: half of Discord's 3 s window, leaving the rest for the
 /// acknowledgement itself on a slow link or a busy runtime.

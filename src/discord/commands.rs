@@ -301,7 +301,9 @@ fn tournament_command() -> CreateCommand {
 }
 
 /// Reads `/settings` options.
-pub fn read_settings_options(command: &CommandInteraction) -> Result<SettingsChange, InteractionError> {
+pub fn read_settings_options(
+    command: &CommandInteraction,
+) -> Result<SettingsChange, InteractionError> {
     let mut request = SettingsChange::default();
     for option in command.data.options() {
         match (option.name, option.value) {
@@ -311,16 +313,17 @@ pub fn read_settings_options(command: &CommandInteraction) -> Result<SettingsCha
                     .parse::<u32>()
                     .ok()
                     .filter(|s| TIMER_CHOICES.contains(s))
-                    .ok_or_else(|| InteractionError::from(BadInput::UnknownTimer(value.to_string())))?;
+                    .ok_or_else(|| {
+                        InteractionError::from(BadInput::UnknownTimer(value.to_string()))
+                    })?;
                 request.timer = Some(Some(seconds));
             }
             ("rotate", ResolvedValue::Boolean(on)) => request.rotate = Some(on),
             ("ranked", ResolvedValue::Boolean(on)) => request.ranked = Some(on),
             ("level", ResolvedValue::String(name)) => {
-                request.level = Some(
-                    Level::parse(name)
-                        .ok_or_else(|| InteractionError::from(BadInput::UnknownLevel(name.to_string())))?,
-                );
+                request.level = Some(Level::parse(name).ok_or_else(|| {
+                    InteractionError::from(BadInput::UnknownLevel(name.to_string()))
+                })?);
             }
             (name, _) => return Err(BadInput::UnexpectedOption(name.to_string()).into()),
         }
@@ -467,16 +470,17 @@ pub fn read_play_options(
                 request.invited.push((id, name));
             }
             ("level", ResolvedValue::String(name)) => {
-                request.level = Some(
-                    Level::parse(name)
-                        .ok_or_else(|| InteractionError::from(BadInput::UnknownLevel(name.to_string())))?,
-                );
+                request.level = Some(Level::parse(name).ok_or_else(|| {
+                    InteractionError::from(BadInput::UnknownLevel(name.to_string()))
+                })?);
             }
             ("timer", ResolvedValue::Integer(seconds)) => {
                 let seconds = u32::try_from(seconds)
                     .ok()
                     .filter(|s| TIMER_CHOICES.contains(s))
-                    .ok_or_else(|| InteractionError::from(BadInput::UnknownTimer(seconds.to_string())))?;
+                    .ok_or_else(|| {
+                        InteractionError::from(BadInput::UnknownTimer(seconds.to_string()))
+                    })?;
                 request.timer = Some(seconds);
             }
             ("ranked", ResolvedValue::Boolean(ranked)) => {
@@ -493,8 +497,9 @@ pub fn read_play_options(
                 });
             }
             ("size", ResolvedValue::String(size)) => {
-                request.kind = GameKind::parse_dots_size(size)
-                    .ok_or_else(|| InteractionError::from(BadInput::UnknownSize(size.to_string())))?;
+                request.kind = GameKind::parse_dots_size(size).ok_or_else(|| {
+                    InteractionError::from(BadInput::UnknownSize(size.to_string()))
+                })?;
             }
             (name, _) => {
                 return Err(BadInput::UnexpectedOption(name.to_string()).into());

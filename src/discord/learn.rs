@@ -10,9 +10,9 @@
 //! The puzzle is today's position of the game at a table of its own in
 //! this channel, against the hard CPU.
 
+use super::ack::Noted;
 use super::ack::{deferred, in_time, Pending};
 use super::answer::{tell, Asked, BadInput, InteractionError};
-use super::ack::Noted;
 use super::reach::{Reach, OUTSIDE};
 use super::show::{answer_with_board, Asking};
 use super::standings::guild_of;

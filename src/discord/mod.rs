@@ -29,7 +29,9 @@ mod standings;
 mod tables;
 mod tournament;
 
-pub use run::{start, start_with_clock, Backoff, Fatal, Running, StartError, EXIT_CONFIG, RETRY_CAP};
+pub use run::{
+    start, start_with_clock, Backoff, Fatal, Running, StartError, EXIT_CONFIG, RETRY_CAP,
+};
 
 use crate::i18n::Lang;
 use crate::service::{Place, Service};
@@ -221,7 +223,9 @@ async fn on_command(bot: Arc<Bot>, ctx: Context, command: CommandInteraction, ar
         "end" | "pause" | "resume" | "leave" | "resign" => controls::command_table(asked).await,
         _ => match commands::game_kind(&name) {
             Some(kind) => play::command_play(asked, kind).await,
-            None => Err(InteractionError::Internal(format!("unknown command /{name}"))),
+            None => Err(InteractionError::Internal(format!(
+                "unknown command /{name}"
+            ))),
         },
     };
     if let Err(failure) = result {

@@ -1,8 +1,8 @@
 //! `/move` and its autocomplete.
 
+use super::ack::Noted;
 use super::ack::{in_time, Pending};
 use super::answer::{tell, Asked, BadInput, InteractionError};
-use super::ack::Noted;
 use super::show::{answer_with_board, board_out_of_reach, Asking};
 use super::{publish_soon, Bot};
 use crate::game::Game;

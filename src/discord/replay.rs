@@ -4,9 +4,9 @@
 //! and keeps it a few minutes; one that takes longer than a moment is
 //! acknowledged first and delivered when it is ready.
 
+use super::ack::Noted;
 use super::ack::{deferred, in_time, Pending};
 use super::answer::{private, private_followup, tell, Asked, InteractionError};
-use super::ack::Noted;
 use super::reach::OUTSIDE;
 use super::Bot;
 use crate::i18n::{tr, Lang};

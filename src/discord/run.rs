@@ -282,8 +282,7 @@ pub async fn start_with_clock(
     let store = Store::open(&config.database_url)
         .await
         .map_err(StartError::Store)?;
-    let (service, notices) =
-        Service::new(store, clock, SearchPool::sized_to_cores(), None);
+    let (service, notices) = Service::new(store, clock, SearchPool::sized_to_cores(), None);
     service.set_idle_ms(config.idle.as_millis() as u64);
     service.set_limits(config.limits);
     let shards = config.shards;

@@ -2,8 +2,8 @@
 //! server, as text and (leaderboard, stats) as an image drawn like the
 //! boards, with the same words in the message for screen readers.
 
-use super::answer::{tell, Asked, BadInput, InteractionError};
 use super::ack::Noted;
+use super::answer::{tell, Asked, BadInput, InteractionError};
 use crate::game::GameKind;
 use crate::i18n::{escape_markdown, tr, GameName, Lang};
 use crate::rating::{leaderboard_text, rating_text};
@@ -20,7 +20,9 @@ pub const RANKED_GAMES: [&str; 2] = ["connect4", "connect4-3p"];
 
 /// The `user` option (default: the asker) with the name this server
 /// shows, and the `game` option.
-fn who_and_game(command: &CommandInteraction) -> Result<(UserId, String, Option<String>), InteractionError> {
+fn who_and_game(
+    command: &CommandInteraction,
+) -> Result<(UserId, String, Option<String>), InteractionError> {
     let mut who = (
         command.user.id.get(),
         super::answer::member_name(&command.user, command.member.as_deref()),

@@ -42,10 +42,14 @@ pub(super) async fn command_tournament(asked: Asked<'_>) -> Result<(), Interacti
     let guild = guild_of(command)?;
     let options = command.data.options();
     let Some(sub) = options.first() else {
-        return Err(InteractionError::Internal("/tournament without a subcommand".into()));
+        return Err(InteractionError::Internal(
+            "/tournament without a subcommand".into(),
+        ));
     };
     let ResolvedValue::SubCommand(args) = &sub.value else {
-        return Err(InteractionError::Internal("/tournament without a subcommand".into()));
+        return Err(InteractionError::Internal(
+            "/tournament without a subcommand".into(),
+        ));
     };
     let user = command.user.id.get();
     let channel = command.channel_id.get();

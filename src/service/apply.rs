@@ -96,7 +96,11 @@ impl Service {
     /// Replaces the live table with the stored one: cancels the CPU search,
     /// hint and deadline drawn for the old stamp and re-arms them from the
     /// reloaded table.
-    pub(super) async fn reload(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) -> Result<(), ServiceError> {
+    pub(super) async fn reload(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        live: &mut Live,
+    ) -> Result<(), ServiceError> {
         let stored = match self.store.load(slot.no).await {
             Ok(Some(stored)) => stored,
             Ok(None) => return Err(Refusal::UnknownControl.into()),

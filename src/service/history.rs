@@ -2,7 +2,7 @@
 //! and finished matches, read for `discord` (which reaches the store only
 //! through the service).
 
-use super::{ServiceError, Service};
+use super::{Service, ServiceError};
 use crate::store::{Leaderboard, RatingRow, Stats};
 use crate::table::{MatchRecord, UserId};
 

@@ -44,6 +44,7 @@ use crate::store::{BoardLink, Change, ChannelSettings, Settled, Solve, Store, St
 use crate::table::{
     Action, Effects, Opening, Player, Puzzle, RatingChange, Refusal, Table, UserId, DEFAULT_IDLE_MS,
 };
+use apply::{cancel_work, patiently};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::collections::HashMap;
@@ -54,7 +55,6 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::task::AbortHandle;
 use tracing::warn;
-use apply::{cancel_work, patiently};
 use turns::fallback_move;
 
 /// Why the service did not carry out an action.
@@ -280,7 +280,11 @@ impl Service {
         self.open_table(opening, How::Puzzle(puzzle)).await
     }
 
-    async fn open_table(self: &Arc<Self>, opening: Opening, how: How) -> Result<Table, ServiceError> {
+    async fn open_table(
+        self: &Arc<Self>,
+        opening: Opening,
+        how: How,
+    ) -> Result<Table, ServiceError> {
         let now = self.now();
         let for_tournament = matches!(how, How::Tournament { .. });
         let (table, effects) = {
@@ -362,7 +366,6 @@ impl Service {
     fn rng(&self) -> MutexGuard<'_, StdRng> {
         self.rng.lock().unwrap_or_else(|e| e.into_inner())
     }
-
 }
 
 /// How a table opens.

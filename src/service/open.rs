@@ -1,7 +1,7 @@
 //! Opening a table in a channel: the command's own choices, the channel's
 //! defaults for the rest, and the refusals that come before any table.
 
-use super::{ServiceError, Service};
+use super::{Service, ServiceError};
 use crate::cpu::Level;
 use crate::game::{GameKind, Seat};
 use crate::i18n::Lang;

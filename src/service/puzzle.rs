@@ -3,7 +3,7 @@
 //! restart does not search again; people asking at once wait for the same
 //! search.
 
-use super::{ServiceError, Host, Service};
+use super::{Host, Service, ServiceError};
 use crate::cpu::puzzle::{self, Spec};
 use crate::cpu::Level;
 use crate::game::GameKind;

@@ -3,7 +3,7 @@
 //! and kept a few minutes, so that a second request for the same match
 //! (the other player pressing Replay too) gets the same GIF at once.
 
-use super::{ServiceError, Service};
+use super::{Service, ServiceError};
 use crate::cpu::review::{self, Review};
 use crate::i18n::Lang;
 use crate::render::Animation;

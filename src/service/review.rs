@@ -6,7 +6,7 @@
 
 use super::limits::{Busy, Count};
 use super::pool::Search;
-use super::{ServiceError, Service};
+use super::{Service, ServiceError};
 use crate::cpu::review::{self, position_time, Judged, Review, REVIEW_TIME};
 use crate::cpu::Level;
 use crate::game::{AnyGame, GameKind};

@@ -1,7 +1,7 @@
 //! `/settings`: a channel's defaults for new tables, and the rules of the
 //! channel's table between two matches, changed together or not at all.
 
-use super::{At, ServiceError, Service};
+use super::{At, Service, ServiceError};
 use crate::cpu::Level;
 use crate::store::ChannelSettings;
 use crate::table::{Action, Refusal, Table, UserId};

@@ -8,7 +8,7 @@
 //! reads what is still to do from the tournament itself, so a step lost to
 //! a crash is done at the next notice.
 
-use super::{patiently, At, ServiceError, Notice, Service, Slot};
+use super::{patiently, At, Notice, Service, ServiceError, Slot};
 use crate::store::StoreError;
 use crate::table::{Action, Opening, Refusal, Rules, Table, TournamentGame, UserId};
 use crate::tournament::{self, board_end, Stage, Tournament};

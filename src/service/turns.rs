@@ -3,7 +3,7 @@
 //! move when the search gives none.
 
 use super::pool::{Search, SearchError};
-use super::{think_time, ServiceError, Live, Notice, Service, Slot};
+use super::{think_time, Live, Notice, Service, ServiceError, Slot};
 use crate::game::{AnyGame, Game, Move};
 use crate::table::{Action, Player};
 use rand::rngs::StdRng;

@@ -99,7 +99,8 @@ impl Store {
 }
 
 /// The columns [`match_record`] reads, in its order.
-pub(super) const MATCH_COLUMNS: &str = "table_no, match_no, guild, channel, game, size, seats, moves, \
+pub(super) const MATCH_COLUMNS: &str =
+    "table_no, match_no, guild, channel, game, size, seats, moves, \
                              result, winner, ended_by, started_at, ended_at, ranked";
 
 /// Inserts a finished match and its lines in `match_results`; `false`

@@ -230,7 +230,6 @@ impl Store {
     }
 }
 
-
 /// The columns [`stored`] reads, in its order.
 pub(super) const TABLE_COLUMNS: &str =
     "no, format, state, board_channel, board_message, board_token, board_token_at, board_stamp";
@@ -253,7 +252,12 @@ pub(super) enum Guard {
 }
 
 /// Writes `table`'s row as `guard` allows; says whether it did.
-pub(super) async fn write_table<'c, E>(executor: E, table: &Table, guard: Guard, now: u64) -> Result<bool>
+pub(super) async fn write_table<'c, E>(
+    executor: E,
+    table: &Table,
+    guard: Guard,
+    now: u64,
+) -> Result<bool>
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {

@@ -5,7 +5,6 @@
 //! owners, and refuses — and records — every channel route for such a
 //! channel: a board there lives on interaction tokens only.
 
-
 use crate::{backends, bot, support};
 use bot::process::{self, settled};
 use bot::{assert_private, centre_first, challenge, is_over, turn_of, Harness, TOKEN};

@@ -1,6 +1,5 @@
 //! Connect Four through the real serenity client against the Discord stand-in.
 
-
 use crate::bot;
 use bot::{
     assert_board_image, assert_private, enabled_moves, is_over, seat_of_colour, turn_of, Harness,

@@ -4,7 +4,6 @@
 //! inside Discord's window, the flood's extras are refused privately, and
 //! every CPU move of the other game is made.
 
-
 use crate::{bot, support};
 use bot::{assert_private, enabled_moves, is_over, turn_of, Harness};
 use serde_json::json;

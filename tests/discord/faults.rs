@@ -3,7 +3,6 @@
 //! answer window and a failed CPU search, each injected through the
 //! stand-in while a game is played to its end.
 
-
 use crate::{bot, support};
 use bot::{enabled_moves, is_over, turn_of, Harness};
 use serde_json::json;

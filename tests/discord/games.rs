@@ -4,7 +4,6 @@
 //! The CPU is only trusted to play legal moves: no test depends on which
 //! move it picks.
 
-
 use crate::{bot, support};
 use bot::{
     assert_board_image, assert_private, enabled_moves, free_lines, is_over, last_mover, seats,

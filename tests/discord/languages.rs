@@ -3,7 +3,6 @@
 //! the asker's language, and a hosted table's board, buttons and picture
 //! words in the host's.
 
-
 use crate::{bot, support};
 use boardbot::game::{AnyGame, GameKind};
 use boardbot::i18n::Lang;

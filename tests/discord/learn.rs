@@ -2,7 +2,6 @@
 //! stand-in: `/review` of a finished match (public for its players,
 //! private for others, by number too).
 
-
 use crate::bot;
 use bot::{assert_private, enabled_moves, is_over, Harness};
 use serde_json::json;

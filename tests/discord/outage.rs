@@ -3,7 +3,6 @@
 //! click on a board that is behind, and errors a retry cannot fix. Injected
 //! through the stand-in; the bot is the real serenity client.
 
-
 use crate::{bot, support};
 use bot::{enabled_moves, is_over, turn_of, Harness};
 use serde_json::json;

@@ -2,7 +2,6 @@
 //! bot was removed from, ends its tables with no result; a server's outage
 //! ends nothing.
 
-
 use crate::{bot, support};
 use boardbot::table::{Closed, Phase, Table};
 use bot::{enabled_moves, turn_of, Harness};

@@ -2,7 +2,6 @@
 //! refusals before a table opens, a ranked match that changes ratings,
 //! `/rating`, `/leaderboard`, `/stats` and switching ranked play off.
 
-
 use crate::bot;
 use bot::{assert_private, is_over, turn_of, user_json_id, Harness};
 use serde_json::json;

@@ -3,7 +3,6 @@
 //! (public for its players), `/replay match:N` from someone else answers
 //! privately with the same GIF, and bad input gets a short private answer.
 
-
 use crate::{bot, support};
 use bot::{assert_private, enabled_moves, is_over, Harness};
 use serde_json::json;

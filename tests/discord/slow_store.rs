@@ -3,7 +3,6 @@
 //! command are acknowledged inside Discord's 3 s window, and once the lock
 //! is released their changes are stored and shown.
 
-
 use crate::{bot, support};
 use bot::{enabled_moves, turn_of, Harness};
 use serde_json::json;

@@ -1,7 +1,6 @@
 //! Proves the Discord stand-in works with the real serenity client: a tiny
 //! serenity bot defined here is driven through the stand-in's API.
 
-
 use crate::support;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

@@ -2,11 +2,9 @@
 //! the Discord stand-in: open tables, pause, ending a table, turn timers
 //! and channel settings.
 
-
 use crate::{bot, support};
 use bot::{
-    challenge,
-    assert_board_image, assert_private, is_over, labels, seats, turn_of, Harness,
+    assert_board_image, assert_private, challenge, is_over, labels, seats, turn_of, Harness,
 };
 use serde_json::json;
 use std::time::Duration;

@@ -5,7 +5,6 @@
 //! refuses. On SQLite, and on PostgreSQL when `BOARDBOT_TEST_POSTGRES` is
 //! set.
 
-
 use crate::{backends, bot, support};
 use bot::process;
 use bot::{assert_private, is_over, labels, seats, turn_of, Harness, TOKEN};

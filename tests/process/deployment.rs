@@ -2,7 +2,6 @@
 //! on one database, a clean stop on SIGTERM, and the metrics and health
 //! listener. The real bot binary runs against the Discord stand-in.
 
-
 use crate::support::free_port;
 use crate::{backends, bot, support};
 use bot::process::{settled, start_bot};
@@ -10,7 +9,6 @@ use bot::{assert_move_answered, enabled_moves, is_over, turn_of, Harness, TOKEN}
 use serde_json::json;
 use std::time::Duration;
 use support::{StandIn, User};
-
 
 async fn get(url: &str) -> (u16, String) {
     for _ in 0..100 {

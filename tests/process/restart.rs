@@ -3,7 +3,6 @@
 //! and the game is finished by clicking the same board message. Runs on
 //! SQLite always, and on PostgreSQL when `BOARDBOT_TEST_POSTGRES` is set.
 
-
 use crate::{backends, bot, support};
 use bot::process::{self, settled};
 use bot::{assert_move_answered, centre_first, is_over, turn_of, TOKEN};

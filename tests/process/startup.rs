@@ -3,7 +3,6 @@
 //! reach is waited for, and a token Discord refuses ends the process with
 //! its own exit code.
 
-
 use crate::support::free_port;
 use crate::{backends, bot, support};
 use bot::process::bot_command;
@@ -13,7 +12,6 @@ use support::StandIn;
 
 /// sysexits' EX_CONFIG, what the bot exits with on a refused token.
 const EXIT_CONFIG: i32 = 78;
-
 
 /// `/healthz`'s status and text, once the listener answers.
 async fn healthz(addr: &str) -> (u16, String) {

@@ -2,13 +2,12 @@
 //! is, a match's review is judged once and kept, and hints wait in a
 //! bounded queue.
 
-
 use crate::backends;
 use backends::{each_backend, fresh_database};
 use boardbot::config::Limits;
 use boardbot::cpu::Level;
 use boardbot::game::GameKind;
-use boardbot::service::{At, Busy, Clock, ServiceError, SearchPool, Service};
+use boardbot::service::{At, Busy, Clock, SearchPool, Service, ServiceError};
 use boardbot::store::Store;
 use boardbot::table::{Action, Opening, Refusal};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -3,7 +3,6 @@
 //! change once per ranked match, in the match's own transaction; the
 //! leaderboard and the stats read them back.
 
-
 use crate::backends;
 use backends::each_backend;
 use boardbot::cpu::Level;

@@ -3,12 +3,11 @@
 //! (`.ci/run` starts one). Without it the PostgreSQL cases are skipped, and
 //! say so.
 
-
 use crate::backends;
 use backends::{each_backend, fresh_database};
 use boardbot::cpu::Level;
 use boardbot::game::{Game, GameKind};
-use boardbot::service::{At, Clock, ServiceError, SearchPool, Service};
+use boardbot::service::{At, Clock, SearchPool, Service, ServiceError};
 use boardbot::store::{BoardLink, Store};
 use boardbot::table::{
     Action, Opening, Phase, Player, Refusal, Table, DEFAULT_IDLE_MS, INVITATION_MS,
@@ -478,7 +477,9 @@ async fn hints_run_one_at_a_time_per_table() {
                 assert!(hint.game.is_legal(hint.best.unwrap()));
                 answered += 1;
             }
-            Err(ServiceError::Refused(Refusal::HintPending) | ServiceError::Busy(_)) => pending += 1,
+            Err(ServiceError::Refused(Refusal::HintPending) | ServiceError::Busy(_)) => {
+                pending += 1
+            }
             Err(other) => panic!("{other:?}"),
         }
     }
@@ -884,7 +885,10 @@ async fn two_services_on_one_store_play_a_table_once() {
                 if let Err(e) = r {
                     // Stale, or over when the click ended the match.
                     assert!(
-                        matches!(e, ServiceError::Refused(Refusal::StaleBoard | Refusal::GameOver)),
+                        matches!(
+                            e,
+                            ServiceError::Refused(Refusal::StaleBoard | Refusal::GameOver)
+                        ),
                         "{url}: the other refuses it: {e:?}"
                     );
                 }

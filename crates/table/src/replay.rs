@@ -3,12 +3,12 @@
 //! its review when it has one; for `/replay`, the Replay button and
 //! `boardbot replay`.
 
-use boardbot_engine::cpu::review::{self, Review};
-use boardbot_engine::game::{AnyGame, Game, Outcome, Seat};
-use boardbot_words::{escape_markdown, tr, GameName, Lang};
-use boardbot_render::{self as render, Animation, ReplayMatch, TurningMark};
 use crate::review::move_caption;
 use crate::table::{MatchRecord, Player};
+use boardbot_engine::cpu::review::{self, Review};
+use boardbot_engine::game::{AnyGame, Game, Outcome, Seat};
+use boardbot_render::{self as render, Animation, ReplayMatch, TurningMark};
+use boardbot_words::{escape_markdown, tr, GameName, Lang};
 
 /// The replay of match `id` with its words in `lang`, the turning points
 /// of `review` marked; `None` when the record does not replay.
@@ -194,9 +194,9 @@ fn turning_marks(lang: Lang, review: &Review, positions: &[AnyGame]) -> Vec<Turn
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::SeatRecord;
     use boardbot_engine::cpu::review::{grade, judge_with, Judged};
     use boardbot_engine::cpu::{Budget, Level};
-    use crate::table::SeatRecord;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 

@@ -1,11 +1,11 @@
 //! The words and the picture of a match review ([`boardbot_engine::cpu::review`]),
 //! in the reader's language: for `/review` and for `boardbot review`.
 
+use crate::table::{MatchRecord, Player};
 use boardbot_engine::cpu::review::{Grade, MoveReview, Review, Value};
 use boardbot_engine::game::{AnyGame, Game, GameKind, Move, Seat};
-use boardbot_words::{escape_markdown, tr, GameName, Lang};
 use boardbot_render::{self as render, Image, ReviewPicture, StripPoint};
-use crate::table::{MatchRecord, Player};
+use boardbot_words::{escape_markdown, tr, GameName, Lang};
 
 /// How many turning points the text lists (the picture shows the biggest).
 const LISTED: usize = 6;
@@ -74,8 +74,10 @@ pub fn review_text(lang: Lang, id: u64, record: &MatchRecord, review: &Review) -
     lines.push(match review.kind {
         GameKind::Connect4 => tr(lang, "review-exact-note", &[]),
         GameKind::Dots { width, height } => {
-            let free =
-                boardbot_engine::cpu::dots::levels::hint_exact_free_lines(width as usize, height as usize);
+            let free = boardbot_engine::cpu::dots::levels::hint_exact_free_lines(
+                width as usize,
+                height as usize,
+            );
             tr(lang, "review-dots-note", &[("lines", &free)])
         }
         _ => tr(lang, "review-estimate-note", &[]),
@@ -276,9 +278,9 @@ fn strip_value(kind: GameKind, value: Value) -> Option<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::{Player, SeatRecord};
     use boardbot_engine::cpu::review::{grade, judge_with, positions, Judged};
     use boardbot_engine::cpu::Budget;
-    use crate::table::{Player, SeatRecord};
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 

@@ -4,11 +4,11 @@
 //! arena` and the measurement tests of every game use it.
 
 use super::search::Budget;
+use crate::cpu::time::{Duration, Instant};
 use crate::game::{Game, IllegalMove, Move, Outcome};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::fmt;
-use crate::cpu::time::{Duration, Instant};
 
 /// A player: the move it makes in a position, within a budget, with the
 /// arena's random numbers.

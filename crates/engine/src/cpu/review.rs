@@ -25,9 +25,9 @@ use crate::cpu::dots::geometry::Geometry;
 use crate::cpu::dots::levels::hint_exact_free_lines;
 use crate::cpu::dots::solver::Solver as DotsSolver;
 use crate::cpu::search::{Budget, Cpu, Level};
+use crate::cpu::time::{Duration, Instant};
 use crate::game::{AnyGame, Game, GameKind, Move, Seat};
 use rand::Rng;
-use crate::cpu::time::{Duration, Instant};
 
 /// The longest one position of a game is judged: the exact games
 /// (Connect Four, Dots and Boxes) get a solver's time, the estimated ones

@@ -3,6 +3,7 @@
 //! the tactical first look at the root, and the one way to ask a game's CPU
 //! for a move ([`Cpu::choose`]).
 
+use crate::cpu::time::{Duration, Instant};
 use crate::game::bits::Bits;
 use crate::game::{Game, Move};
 use rand::Rng;
@@ -11,7 +12,6 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::LocalKey;
-use crate::cpu::time::{Duration, Instant};
 
 /// How strong a CPU seat plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]

@@ -1,6 +1,6 @@
 use super::*;
-use boardbot_engine::cpu::Level;
 use crate::table::SeatRecord;
+use boardbot_engine::cpu::Level;
 
 const A: UserId = 1;
 const B: UserId = 2;

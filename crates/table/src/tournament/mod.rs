@@ -8,13 +8,13 @@
 
 pub mod matching;
 pub mod pairing;
-pub mod standings;
 mod rounds;
+pub mod standings;
 pub mod words;
 
+use crate::table::{MatchEnd, Phase, Refusal, Table, UserId};
 use boardbot_engine::game::{GameKind, Seat};
 use boardbot_words::Lang;
-use crate::table::{MatchEnd, Phase, Refusal, Table, UserId};
 use pairing::{Past, Side};
 use serde::{Deserialize, Serialize};
 use standings::{Game, Outcome, Row, TieBreak};

@@ -140,7 +140,12 @@ impl Tournament {
 
     /// A game's table stopped running: records how it ended, and when it
     /// was the round's last game, pairs the next round (or finishes).
-    pub(super) fn board_ended(&mut self, table: u64, end: BoardEnd, now: u64) -> Result<Effects, Refusal> {
+    pub(super) fn board_ended(
+        &mut self,
+        table: u64,
+        end: BoardEnd,
+        now: u64,
+    ) -> Result<Effects, Refusal> {
         let (r, b) = self.board_of_table(table).ok_or(Refusal::UnknownControl)?;
         let board = &mut self.rounds[r].boards[b];
         if board.end.is_some() {

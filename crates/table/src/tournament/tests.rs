@@ -1,8 +1,8 @@
 //! A tournament's life: sign-up, rounds, results, withdrawals, the end.
 
 use super::*;
-use boardbot_engine::game::Game;
 use crate::table::{Action as TableAction, Opening as TableOpening, Rules};
+use boardbot_engine::game::Game;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 

@@ -27,9 +27,9 @@ use super::position::Position;
 use super::solver::Solver;
 use super::table::Table;
 use crate::cpu::search::Budget;
+use crate::cpu::time::{Duration, Instant};
 use crate::game::connect4::{CELLS, WIDTH};
 use std::collections::{HashMap, HashSet};
-use crate::cpu::time::{Duration, Instant};
 
 pub const MAGIC: &[u8; 8] = b"C4BOOK1\n";
 

@@ -7,13 +7,13 @@ use super::position::{column, winning_spots, Position, CELLS_I, ORDER};
 use super::proof::MoveBounds;
 use super::{book, openings, pool};
 use crate::cpu::search::{weighted_pick, BestChild, Budget, Counter, Cpu, Mate};
+use crate::cpu::time::Instant;
 use crate::cpu::verdict::Verdict;
 use crate::cpu::Level;
 use crate::game::connect4::{BOARD, BOTTOM, CELLS, WIDTH};
 use crate::game::{Connect4, Game, Move};
 use rand::seq::SliceRandom;
 use rand::Rng;
-use crate::cpu::time::Instant;
 
 /// Scores of the heuristic search: a win is worth more than any estimate;
 /// a win with the stone that makes `moves` on the board scores

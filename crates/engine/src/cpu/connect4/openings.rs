@@ -26,11 +26,11 @@
 use super::position::{Position, ORDER};
 use super::solver::Solver;
 use super::table::Table;
+use crate::cpu::time::{Duration, Instant};
 use crate::game::connect4::WIDTH;
 use std::collections::{BTreeMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, OnceLock};
-use crate::cpu::time::{Duration, Instant};
 
 pub const MAGIC: &[u8; 8] = b"C4OPENDB";
 pub const VERSION: u32 = 1;

@@ -14,12 +14,12 @@
 use super::eval::{order_score, playable, threats};
 use super::pvs::{with_table, Search, INF, MATE};
 use crate::cpu::search::{self, weighted_pick, Budget, Cpu};
+use crate::cpu::time::{Duration, Instant};
 use crate::cpu::Level;
 use crate::game::bits::Bits;
 use crate::game::connect4_3d::{lines_through, Connect4ThreeD, RODS};
 use crate::game::{Game, Move, Outcome};
 use rand::Rng;
-use crate::cpu::time::{Duration, Instant};
 
 /// Random plies before the CPUs take over in an arena series (the seeded
 /// match of the tests, `cargo bench --bench arena`), so that games differ.

@@ -7,8 +7,8 @@ use super::eval::{evaluate, order_score, playable, threats};
 use crate::cpu::search::{
     give_back_spare, take_spare, BestChild, Budget, Counter, Mate, Spare, Table,
 };
-use crate::game::connect4_3d::{CELLS, RODS};
 use crate::cpu::time::Instant;
+use crate::game::connect4_3d::{CELLS, RODS};
 
 /// Score of a win found at the root (a win `n` plies later scores `WIN - n`);
 /// scores beyond `± (WIN - 100)` are wins or losses.

@@ -12,12 +12,12 @@
 use super::searcher::{Search3p, Searcher, HARD_SEARCH, MATE};
 use super::state::{column_of, State, COLUMN_BONUS};
 use crate::cpu::search::{self, weighted_pick, Budget, Cpu};
+use crate::cpu::time::{Duration, Instant};
 use crate::cpu::Level;
 use crate::game::bits::Bits;
 use crate::game::connect4_3p::{Connect4ThreePlayer, CELLS, SEATS, STRIDE};
 use crate::game::{Game, Move};
 use rand::Rng;
-use crate::cpu::time::{Duration, Instant};
 
 /// Random plies before the CPUs take over in `cargo bench --bench arena`,
 /// so that the games of a series differ.

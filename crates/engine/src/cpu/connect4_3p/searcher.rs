@@ -8,9 +8,9 @@
 
 use super::state::{State, BITS};
 use crate::cpu::search::{Budget, Counter, Mate};
+use crate::cpu::time::Instant;
 use crate::game::bits::Bits;
 use crate::game::connect4_3p::{SEATS, WIDTH};
-use crate::cpu::time::Instant;
 
 /// A win `n` plies below the root scores `100_000 - n`; scores beyond
 /// `± 99_000` are wins or losses.

@@ -7,13 +7,13 @@ use super::geometry::Geometry;
 use super::solver::Solver;
 use super::theory::{capture, free_lines, safe_lines, smallest_sacrifice, theory, SEARCH_FROM};
 use crate::cpu::search::{Budget, Cpu};
+use crate::cpu::time::{Duration, Instant};
 use crate::cpu::verdict::Verdict;
 use crate::cpu::Level;
 use crate::game::dots::DotsAndBoxes;
 use crate::game::{Game, Move};
 use rand::seq::SliceRandom;
 use rand::Rng;
-use crate::cpu::time::{Duration, Instant};
 
 /// Free lines up to which `hard` tries the exact solver first, by board
 /// (measured in release with the `measure` test: random positions with that

@@ -7,13 +7,13 @@ use super::geometry::Geometry;
 use super::solver::Solver;
 use super::theory::{free_lines, safe_lines, theory};
 use crate::cpu::search::{Budget, Cpu};
+use crate::cpu::time::{Duration, Instant};
 use crate::cpu::Level;
 use crate::game::dots::DotsAndBoxes;
 use crate::game::{Game, GameKind, Move, Seat};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use crate::cpu::time::{Duration, Instant};
 
 /// Medium's budget here: enough that it never runs out (it does not
 /// search), so only hard's budget is measured.
