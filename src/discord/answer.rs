@@ -181,7 +181,7 @@ impl BadInput {
                 None => tr(
                     lang,
                     "error-no-puzzle",
-                    &[("game", &short(&typed)), ("game-gender", &"other")],
+                    &[("game", &short(typed)), ("game-gender", &"other")],
                 ),
             },
             BadInput::UnknownTimer(t) => tr(lang, "error-unknown-timer", &[("timer", &short(t))]),
