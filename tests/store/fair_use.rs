@@ -12,7 +12,7 @@ use boardbot::store::Store;
 use boardbot::table::{Action, Opening, Refusal};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const HOST: u64 = 11;
 const GUEST: u64 = 22;
@@ -145,8 +145,8 @@ async fn a_review_is_judged_once_and_kept() {
         // Eight positions, each judged once for all three.
         let judged = svc.pool_stats().started - before;
         assert_eq!(judged, 8, "{url}");
-        // Asked again, here or by a new process: no search at all.
-        let started = Instant::now();
+        // Asked again, here or by a new process: no search at all (the
+        // pools' counts say so; no wall-clock figure is asserted).
         let again = svc.review(id, &record, GUEST, 1).await.unwrap().unwrap();
         assert_eq!(again, reviews[0], "{url}");
         assert_eq!(svc.pool_stats().started - before, 8, "{url}");
@@ -154,7 +154,6 @@ async fn a_review_is_judged_once_and_kept() {
         let kept = fresh.review(id, &record, GUEST, 1).await.unwrap().unwrap();
         assert_eq!(kept, reviews[0], "{url}");
         assert_eq!(fresh.pool_stats().started, 0, "{url}");
-        assert!(started.elapsed() < Duration::from_secs(2), "{url}");
     }
 }
 
