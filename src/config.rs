@@ -46,6 +46,10 @@ pub struct Config {
     /// How long the answer to a move waits for its board image before it
     /// acknowledges first and edits the board in ([`IMAGE_WAIT`]).
     pub image_wait: std::time::Duration,
+    /// The first wait after a failed board update (each next one doubles,
+    /// up to 60 times it): 500 ms; tests shorten it to watch the retries
+    /// without waiting for them.
+    pub publish_backoff: std::time::Duration,
     /// `TABLE_IDLE_MINUTES`: a running table with no action for this long
     /// closes (default 24 hours).
     pub idle: std::time::Duration,
@@ -286,6 +290,7 @@ impl Config {
             database_url,
             rest_timeout: REST_TIMEOUT,
             image_wait: IMAGE_WAIT,
+            publish_backoff: crate::discord::PUBLISH_BACKOFF,
             idle,
             shards,
             metrics_addr,

@@ -33,11 +33,12 @@ use tracing::{error, info, warn};
 /// allows 15 minutes, a margin keeps clear of the edge.
 pub const TOKEN_LIFETIME_MS: u64 = 14 * 60 * 1000;
 
-/// The first wait after a failed board update; each next one doubles, up
-/// to [`BACKOFF_MAX`], each drawn within ±[`JITTER`] so that boards held by
-/// one outage do not all come back in the same instant.
-const BACKOFF_FIRST: Duration = Duration::from_millis(500);
-const BACKOFF_MAX: Duration = Duration::from_secs(30);
+/// The first wait after a failed board update ([`Boards::backoff`]); each
+/// next one doubles, up to [`BACKOFF_GROWTH`] times the first, each drawn
+/// within ±[`JITTER`] so that boards held by one outage do not all come
+/// back in the same instant.
+pub const PUBLISH_BACKOFF: Duration = Duration::from_millis(500);
+const BACKOFF_GROWTH: u32 = 60;
 const JITTER: f64 = 0.2;
 
 const IMAGE_NAME: &str = "board.png";
@@ -263,14 +264,17 @@ impl BoardSync {
 pub struct Boards {
     by_table: Mutex<HashMap<u64, Arc<BoardSync>>>,
     pub rest: BoardRest,
+    /// The first wait after a failed update ([`Config::publish_backoff`](crate::config::Config::publish_backoff)).
+    backoff: Duration,
 }
 
 impl Boards {
     /// `client` is the reqwest client serenity's `Http` uses.
-    pub fn new(client: reqwest::Client) -> Boards {
+    pub fn new(client: reqwest::Client, backoff: Duration) -> Boards {
         Boards {
             by_table: Mutex::default(),
             rest: BoardRest::new(client),
+            backoff,
         }
     }
 
@@ -529,18 +533,20 @@ async fn repost(
 /// Capped exponential waits with jitter.
 struct Backoff {
     next: Duration,
+    max: Duration,
 }
 
 impl Backoff {
-    fn new() -> Backoff {
+    fn new(first: Duration) -> Backoff {
         Backoff {
-            next: BACKOFF_FIRST,
+            next: first,
+            max: first * BACKOFF_GROWTH,
         }
     }
 
     fn wait(&mut self) -> Duration {
         let base = self.next;
-        self.next = (self.next * 2).min(BACKOFF_MAX);
+        self.next = (self.next * 2).min(self.max);
         base.mul_f64(1.0 + rand::thread_rng().gen_range(-JITTER..=JITTER))
     }
 }
@@ -554,7 +560,7 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
     if !sync.start_publishing() {
         return;
     }
-    let mut backoff = Backoff::new();
+    let mut backoff = Backoff::new(boards.backoff);
     let mut found = Found::default();
     let mut finished = false;
     loop {
@@ -612,7 +618,7 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
                         link.shown = table.stamp();
                         *shown = table.stamp();
                         sync.set_behind(false);
-                        backoff = Backoff::new();
+                        backoff = Backoff::new(boards.backoff);
                         found = Found::default();
                         if let Err(e) = service.set_board(no, link).await {
                             error!("table {no}: could not store where its board is: {e}");

@@ -310,7 +310,7 @@ pub async fn start_with_clock(
         .build()
         .map_err(|e| StartError::Http(e.to_string()))?;
     // The board publisher sends on the same client (see `rest`).
-    let boards = Arc::new(publish::Boards::new(client.clone()));
+    let boards = Arc::new(publish::Boards::new(client.clone(), config.publish_backoff));
     let mut http = HttpBuilder::new(config.token.expose()).client(client);
     if let Some(base) = &config.api_base {
         // serenity applies the proxy only with its own rate limiter off.
