@@ -29,6 +29,7 @@ mod standings;
 mod tables;
 mod tournament;
 
+pub use publish::PUBLISH_BACKOFF;
 pub use run::{
     start, start_with_clock, Backoff, Fatal, Running, StartError, EXIT_CONFIG, RETRY_CAP,
 };

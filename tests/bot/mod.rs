@@ -273,3 +273,19 @@ pub async fn challenge(
     assert_eq!(d.response(ix).await.kind, 7, "the invitation is accepted");
     invitation
 }
+
+/// `user` opens Connect Four against the easy CPU in `channel`; returns
+/// the board message (the command's answer).
+pub async fn open_solo(d: &StandIn, user: &User, channel: u64) -> u64 {
+    let ix = d
+        .slash(
+            user,
+            channel,
+            "connect4",
+            serde_json::json!({"level": "easy"}),
+        )
+        .await;
+    let reply = d.response(ix).await;
+    assert_eq!(reply.kind, 4, "{reply:?}");
+    reply.message_id.expect("board message")
+}

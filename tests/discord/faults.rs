@@ -4,27 +4,10 @@
 //! stand-in while a game is played to its end.
 
 use crate::{bot, support};
-use bot::{enabled_moves, is_over, turn_of, Harness};
+use bot::{enabled_moves, is_over, open_solo, turn_of, Harness};
 use serde_json::json;
 use std::time::Duration;
 use support::{FaultCause, Msg, User};
-
-/// Opens a game of Connect Four against the easy CPU in the default channel
-/// and returns the board message id.
-async fn open_game(h: &Harness, alice: &User) -> u64 {
-    let d = &h.discord;
-    let ix = d
-        .slash(
-            &alice.clone(),
-            d.channel_id(),
-            "connect4",
-            json!({"level": "easy"}),
-        )
-        .await;
-    let reply = d.response(ix).await;
-    assert_eq!(reply.kind, 4, "{reply:?}");
-    reply.message_id.expect("board message")
-}
 
 /// The channel's current board: the newest public message that shows a turn
 /// or a result.
@@ -100,7 +83,7 @@ async fn board_edits_answered_with_500_are_retried() {
     let h = Harness::start().await;
     let d = &h.discord;
     let alice = d.user("alice");
-    open_game(&h, &alice).await;
+    open_solo(&h.discord, &alice, h.discord.channel_id()).await;
     // Every board edit the bot makes by itself (the CPU's moves) fails twice.
     d.fail_next("PATCH", "/webhooks/", 2, 500);
     one_move(&h, &alice).await;
@@ -115,7 +98,7 @@ async fn a_deleted_board_is_posted_again() {
     let h = Harness::start().await;
     let d = &h.discord;
     let alice = d.user("alice");
-    let first = open_game(&h, &alice).await;
+    let first = open_solo(&h.discord, &alice, h.discord.channel_id()).await;
     let ready = ready_board(&h, &alice).await;
     // A moderator deletes the board; alice plays by command.
     d.delete_message(first);
@@ -168,7 +151,7 @@ async fn an_expired_token_falls_back_to_the_channel() {
     let h = Harness::start().await;
     let d = &h.discord;
     let alice = d.user("alice");
-    let board = open_game(&h, &alice).await;
+    let board = open_solo(&h.discord, &alice, h.discord.channel_id()).await;
     let ready = ready_board(&h, &alice).await;
     board_known(&h, board).await;
     // Every token so far is past its 15 minutes: the move and the CPU's
@@ -195,7 +178,7 @@ async fn an_expired_token_without_channel_access_heals_on_the_next_click() {
     let h = Harness::start().await;
     let d = &h.discord;
     let alice = d.user("alice");
-    let board = open_game(&h, &alice).await;
+    let board = open_solo(&h.discord, &alice, h.discord.channel_id()).await;
     let ready = ready_board(&h, &alice).await;
     board_known(&h, board).await;
     // No token and no channel access: nothing can be shown.
@@ -234,7 +217,7 @@ async fn a_missed_answer_window_still_starts_the_cpu_turn() {
     let h = Harness::start().await;
     let d = &h.discord;
     let alice = d.user("alice");
-    let board = open_game(&h, &alice).await;
+    let board = open_solo(&h.discord, &alice, h.discord.channel_id()).await;
     let ready = ready_board(&h, &alice).await;
     // The click's answer arrives too late for Discord (10062): the move is
     // made all the same, the CPU answers, and the board shows both.
@@ -263,7 +246,7 @@ async fn a_hung_request_times_out_and_the_game_goes_on() {
     let h = Harness::start_with(|config| config.rest_timeout = Duration::from_millis(800)).await;
     let d = &h.discord;
     let alice = d.user("alice");
-    open_game(&h, &alice).await;
+    open_solo(&h.discord, &alice, h.discord.channel_id()).await;
     ready_board(&h, &alice).await;
     d.hang_next("PATCH", "/webhooks/", 1);
     one_move(&h, &alice).await;
@@ -279,7 +262,7 @@ async fn failed_cpu_searches_fall_back_to_a_legal_move() {
     let d = &h.discord;
     let alice = d.user("alice");
     h.bot.service().fail_next_searches(50);
-    open_game(&h, &alice).await;
+    open_solo(&h.discord, &alice, h.discord.channel_id()).await;
     let end = finish(&h, &alice).await;
     assert!(is_over(&end));
     h.stop().await;

@@ -4,7 +4,7 @@
 //! through the stand-in; the bot is the real serenity client.
 
 use crate::{bot, support};
-use bot::{enabled_moves, is_over, turn_of, Harness};
+use bot::{enabled_moves, is_over, open_solo, turn_of, Harness};
 use serde_json::json;
 use std::time::{Duration, Instant};
 use support::{FaultCause, Msg, User};
@@ -26,14 +26,9 @@ async fn start() -> Harness {
 
 /// Opens Connect Four against the easy CPU in `channel`; returns the board
 /// message once the table knows it and it is alice's turn.
-async fn open_game(h: &Harness, alice: &User, channel: u64) -> Msg {
+async fn open_ready(h: &Harness, alice: &User, channel: u64) -> Msg {
     let d = &h.discord;
-    let ix = d
-        .slash(alice, channel, "connect4", json!({"level": "easy"}))
-        .await;
-    let reply = d.response(ix).await;
-    assert_eq!(reply.kind, 4, "{reply:?}");
-    let board = reply.message_id.expect("board message");
+    let board = open_solo(d, alice, channel).await;
     let ready = d
         .wait_message(board, |m| {
             turn_of(m) == Some(alice.id) && !m.content.contains("thinking")
@@ -95,7 +90,7 @@ async fn play(h: &Harness, alice: &User, channel: u64, column: u32) -> Played {
 
 /// Alice plays `/move`s until the table in `channel` is over (waiting
 /// while the CPU thinks), without looking at the board.
-async fn play_to_the_end(h: &Harness, alice: &User, channel: u64) {
+async fn play_through(h: &Harness, alice: &User, channel: u64) {
     let service = h.bot.service();
     let started = Instant::now();
     let mut column = 4;
@@ -125,21 +120,21 @@ fn first_success_after(h: &Harness, after: Instant) -> Option<Instant> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn boards_catch_up_after_a_ten_second_outage_of_edits() {
+async fn boards_catch_up_after_an_outage_of_edits() {
     let h = start().await;
     let d = &h.discord;
     let alice = d.user("alice");
     let channels = [d.channel_id(), d.add_channel("second")];
     let mut boards = Vec::new();
     for &channel in &channels {
-        boards.push(open_game(&h, &alice, channel).await.id);
+        boards.push(open_ready(&h, &alice, channel).await.id);
     }
     // Every message edit fails for 1 s, several backoffs long (callbacks
     // still work: the games go on through `/move`, and the boards fall
     // behind).
     let outage_ends = d.fail_for("PATCH", "", 503, Duration::from_secs(1));
     for &channel in &channels {
-        play_to_the_end(&h, &alice, channel).await;
+        play_through(&h, &alice, channel).await;
     }
     let mut shown_at = Vec::new();
     for &board in &boards {
@@ -165,7 +160,7 @@ async fn a_429_on_the_board_route_is_waited_out() {
     let h = start().await;
     let d = &h.discord;
     let alice = d.user("alice");
-    let board = open_game(&h, &alice, d.channel_id()).await;
+    let board = open_ready(&h, &alice, d.channel_id()).await;
     // The board's next edit is rate limited for 3 s.
     d.rate_limit_next("PATCH", "/webhooks/", Duration::from_secs(3), false);
     assert_eq!(play(&h, &alice, d.channel_id(), 4).await, Played::Moved);
@@ -214,7 +209,7 @@ async fn a_global_429_holds_every_board() {
     let channels = [d.channel_id(), d.add_channel("second")];
     let mut boards = Vec::new();
     for &channel in &channels {
-        boards.push(open_game(&h, &alice, channel).await);
+        boards.push(open_ready(&h, &alice, channel).await);
     }
     // The first board's edit meets a global limit of 2 s: the second
     // board's edit must wait for it too.
@@ -254,7 +249,7 @@ async fn a_click_on_a_board_whose_update_waits_refreshes_it() {
     let h = start().await;
     let d = &h.discord;
     let alice = d.user("alice");
-    let board = open_game(&h, &alice, d.channel_id()).await;
+    let board = open_ready(&h, &alice, d.channel_id()).await;
     // Edits fail for longer than the test: the board stays behind, its
     // retries waiting.
     d.fail_for("PATCH", "", 503, Duration::from_secs(600));
@@ -298,7 +293,7 @@ async fn a_403_takes_the_fallback_once_and_stops() {
     let h = start().await;
     let d = &h.discord;
     let alice = d.user("alice");
-    open_game(&h, &alice, d.channel_id()).await;
+    open_ready(&h, &alice, d.channel_id()).await;
     // No token and no channel access: neither an edit nor a new post can
     // work, and trying again would only count against the bot.
     d.deny_channel(d.channel_id());
@@ -332,7 +327,7 @@ async fn a_404_on_the_board_posts_it_once_more_and_stops() {
     let h = start().await;
     let d = &h.discord;
     let alice = d.user("alice");
-    let board = open_game(&h, &alice, d.channel_id()).await;
+    let board = open_ready(&h, &alice, d.channel_id()).await;
     // The board's webhook route answers 404 from now on: a fresh message
     // is posted once, and later updates edit that one.
     d.fail_for("PATCH", "/webhooks/", 404, Duration::from_secs(600));
