@@ -185,6 +185,9 @@ pub const REST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10)
 /// (Discord allows 3 s for the first answer).
 pub const IMAGE_WAIT: std::time::Duration = std::time::Duration::from_millis(250);
 
+/// The first wait after a failed board update ([`Config::publish_backoff`]).
+pub const PUBLISH_BACKOFF: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// How long a running table may go without any action before it closes.
 pub const DEFAULT_IDLE: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
 
@@ -290,7 +293,7 @@ impl Config {
             database_url,
             rest_timeout: REST_TIMEOUT,
             image_wait: IMAGE_WAIT,
-            publish_backoff: crate::discord::PUBLISH_BACKOFF,
+            publish_backoff: PUBLISH_BACKOFF,
             idle,
             shards,
             metrics_addr,

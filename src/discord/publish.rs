@@ -33,11 +33,11 @@ use tracing::{error, info, warn};
 /// allows 15 minutes, a margin keeps clear of the edge.
 pub const TOKEN_LIFETIME_MS: u64 = 14 * 60 * 1000;
 
-/// The first wait after a failed board update ([`Boards::backoff`]); each
-/// next one doubles, up to [`BACKOFF_GROWTH`] times the first, each drawn
-/// within ±[`JITTER`] so that boards held by one outage do not all come
-/// back in the same instant.
-pub const PUBLISH_BACKOFF: Duration = Duration::from_millis(500);
+/// After a failed board update the first wait is
+/// [`Config::publish_backoff`](crate::config::Config::publish_backoff)
+/// (500 ms); each next one doubles, up to [`BACKOFF_GROWTH`] times the
+/// first, each drawn within ±[`JITTER`] so that boards held by one outage
+/// do not all come back in the same instant.
 const BACKOFF_GROWTH: u32 = 60;
 const JITTER: f64 = 0.2;
 
