@@ -50,6 +50,9 @@ pub struct Config {
     /// up to 60 times it): 500 ms; tests shorten it to watch the retries
     /// without waiting for them.
     pub publish_backoff: std::time::Duration,
+    /// How long an interaction's work may run before it is acknowledged
+    /// ([`ACKNOWLEDGE_AFTER`]); tests shorten it beside a shorter window.
+    pub acknowledge_after: std::time::Duration,
     /// `TABLE_IDLE_MINUTES`: a running table with no action for this long
     /// closes (default 24 hours).
     pub idle: std::time::Duration,
@@ -185,6 +188,11 @@ pub const REST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10)
 /// (Discord allows 3 s for the first answer).
 pub const IMAGE_WAIT: std::time::Duration = std::time::Duration::from_millis(250);
 
+/// How long after its arrival an interaction's work may run before it is
+/// acknowledged: half of Discord's 3 s window, leaving the rest for the
+/// acknowledgement itself on a slow link or a busy runtime.
+pub const ACKNOWLEDGE_AFTER: std::time::Duration = std::time::Duration::from_millis(1500);
+
 /// The first wait after a failed board update ([`Config::publish_backoff`]).
 pub const PUBLISH_BACKOFF: std::time::Duration = std::time::Duration::from_millis(500);
 
@@ -294,6 +302,7 @@ impl Config {
             rest_timeout: REST_TIMEOUT,
             image_wait: IMAGE_WAIT,
             publish_backoff: PUBLISH_BACKOFF,
+            acknowledge_after: ACKNOWLEDGE_AFTER,
             idle,
             shards,
             metrics_addr,

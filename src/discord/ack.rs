@@ -23,17 +23,32 @@ pub(super) struct FirstAnswer {
     pub(super) noted: std::sync::atomic::AtomicBool,
     /// How it was acknowledged before its answer was ready.
     pub(super) deferred: std::sync::Mutex<Option<Deferred>>,
+    /// How long its work may run before it is acknowledged.
+    pub(super) acknowledge_after: Duration,
 }
 
 impl FirstAnswer {
-    pub(super) fn new(arrived: Instant, kind: &'static str) -> Arc<FirstAnswer> {
+    pub(super) fn new(
+        arrived: Instant,
+        kind: &'static str,
+        acknowledge_after: Duration,
+    ) -> Arc<FirstAnswer> {
         Arc::new(FirstAnswer {
             arrived,
             kind,
             noted: Default::default(),
             deferred: Default::default(),
+            acknowledge_after,
         })
     }
+}
+
+/// How long the interaction being handled may work before it is
+/// acknowledged (the default outside one).
+fn acknowledge_after() -> Duration {
+    FIRST_ANSWER
+        .try_with(|a| a.acknowledge_after)
+        .unwrap_or(crate::config::ACKNOWLEDGE_AFTER)
 }
 
 /// Notes the first answer to the interaction being handled (later calls
@@ -59,11 +74,6 @@ impl<T, E> Noted for Result<T, E> {
     }
 }
 
-/// How long after its arrival an interaction's work may run before it is
-/// acknowledged: half of Discord's 3 s window, leaving the rest for the
-/// acknowledgement itself on a slow link or a busy runtime.
-pub(super) const ACKNOWLEDGE_AFTER: Duration = Duration::from_millis(1500);
-
 /// How an interaction was acknowledged before its answer was ready.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Deferred {
@@ -86,7 +96,8 @@ pub(super) enum Pending<'a> {
 }
 
 /// Runs `work`, acknowledging the interaction first when the work has not
-/// finished [`ACKNOWLEDGE_AFTER`] its arrival. Every click and command that
+/// finished [`Config::acknowledge_after`](crate::config::Config::acknowledge_after)
+/// after its arrival (the interaction's [`FirstAnswer`] carries it). Every click and command that
 /// waits for the store goes through here.
 pub(super) async fn in_time<F: Future>(
     ctx: &Context,
@@ -97,7 +108,7 @@ pub(super) async fn in_time<F: Future>(
     tokio::pin!(work);
     tokio::select! {
         done = &mut work => return done,
-        _ = tokio::time::sleep_until(arrived + ACKNOWLEDGE_AFTER) => {}
+        _ = tokio::time::sleep_until(arrived + acknowledge_after()) => {}
     }
     acknowledge(ctx, pending).await;
     work.await

@@ -55,6 +55,9 @@ struct Bot {
     guild_id: Option<u64>,
     /// How long an answer waits for its board image ([`Config::image_wait`]).
     image_wait: Duration,
+    /// How long an interaction may work before it is acknowledged
+    /// ([`Config::acknowledge_after`]).
+    acknowledge_after: Duration,
     bot_user: AtomicU64,
     /// The commands were registered (or found up to date) by this process.
     registered: std::sync::atomic::AtomicBool,
@@ -152,13 +155,13 @@ impl EventHandler for Handler {
         if self.0.draining.load(Ordering::SeqCst) {
             FIRST_ANSWER
                 .scope(
-                    FirstAnswer::new(arrived, kind),
+                    FirstAnswer::new(arrived, kind, self.0.acknowledge_after),
                     answer_restarting(&ctx, &interaction),
                 )
                 .await;
             return;
         }
-        let first = FirstAnswer::new(arrived, kind);
+        let first = FirstAnswer::new(arrived, kind, self.0.acknowledge_after);
         let handled = async move {
             match interaction {
                 Interaction::Command(command) => on_command(bot, ctx, command, arrived).await,
