@@ -64,6 +64,10 @@ pub struct Config {
     pub metrics_addr: Option<std::net::SocketAddr>,
     /// The fair-use limits on expensive work ([`Limits`]).
     pub limits: Limits,
+    /// `BOARDBOT_TEST_CLOCK`, for tests only: a file holding how far the
+    /// tables' clock runs ahead of the system's, which a test moves
+    /// ([`ManualClock::following`](crate::service::ManualClock::following)).
+    pub test_clock: Option<std::path::PathBuf>,
 }
 
 /// Fair use: how much expensive work one person (or one server) may have
@@ -293,6 +297,7 @@ impl Config {
                 ))
             })?),
         };
+        let test_clock = value("BOARDBOT_TEST_CLOCK").map(std::path::PathBuf::from);
         let limits = Limits::read(value)?;
         Ok(Config {
             token: Token::new(token),
@@ -307,6 +312,7 @@ impl Config {
             shards,
             metrics_addr,
             limits,
+            test_clock,
         })
     }
 }

@@ -43,15 +43,7 @@ async fn run() -> ExitCode {
                 .unwrap_or_else(|_| "boardbot=info,serenity=warn".into()),
         )
         .init();
-    // Tests move the tables' clock of a bot process through a file.
-    let started = match std::env::var_os("BOARDBOT_TEST_CLOCK") {
-        Some(path) => {
-            let clock = boardbot::service::ManualClock::following(path.into());
-            boardbot::discord::start_with_clock(&config, clock).await
-        }
-        None => boardbot::discord::start(&config).await,
-    };
-    let running = match started {
+    let running = match boardbot::discord::start(&config).await {
         Ok(running) => running,
         Err(e) => {
             eprintln!("boardbot: could not start: {e}");

@@ -97,8 +97,8 @@ pub(super) enum Pending<'a> {
 
 /// Runs `work`, acknowledging the interaction first when the work has not
 /// finished [`Config::acknowledge_after`](crate::config::Config::acknowledge_after)
-/// after its arrival (the interaction's [`FirstAnswer`] carries it). Every click and command that
-/// waits for the store goes through here.
+/// after its arrival (the interaction's [`FirstAnswer`] carries it). Every
+/// click and command that waits for the store goes through here.
 pub(super) async fn in_time<F: Future>(
     ctx: &Context,
     pending: Pending<'_>,

@@ -4,7 +4,7 @@
 use super::publish;
 use super::{Bot, Handler};
 use crate::config::Config;
-use crate::service::{Clock, Notice, SearchPool, Service, SystemClock};
+use crate::service::{Clock, ManualClock, Notice, SearchPool, Service, SystemClock};
 use crate::store::Store;
 use serenity::all::{
     Client, ClientBuilder, GatewayError, GatewayIntents, Http, HttpBuilder, HttpError, ShardManager,
@@ -268,7 +268,11 @@ impl std::error::Error for StartError {}
 /// Opens the store, restores the tables, connects to Discord (or to
 /// `DISCORD_API_BASE`) and starts serving.
 pub async fn start(config: &Config) -> Result<Running, StartError> {
-    start_with_clock(config, Arc::new(SystemClock::new())).await
+    let clock: Arc<dyn Clock> = match &config.test_clock {
+        Some(path) => ManualClock::following(path.clone()),
+        None => Arc::new(SystemClock::new()),
+    };
+    start_with_clock(config, clock).await
 }
 
 /// [`start`] with the tables' clock given: turn timers, invitations, idle

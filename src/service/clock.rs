@@ -80,25 +80,7 @@ impl ManualClock {
             .fetch_add(by.as_millis() as u64, Ordering::SeqCst);
         self.jumps.notify_waiters();
     }
-}
 
-impl Default for ManualClock {
-    fn default() -> Self {
-        ManualClock::new()
-    }
-}
-
-impl Clock for ManualClock {
-    fn now(&self) -> u64 {
-        self.system.now() + self.ahead.load(Ordering::SeqCst)
-    }
-
-    fn jumped(&self) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {
-        Box::pin(self.jumps.notified())
-    }
-}
-
-impl ManualClock {
     /// How far ahead of the system's time the clock runs.
     pub fn ahead(&self) -> Duration {
         Duration::from_millis(self.ahead.load(Ordering::SeqCst))
@@ -135,5 +117,21 @@ impl ManualClock {
             }
         });
         clock
+    }
+}
+
+impl Default for ManualClock {
+    fn default() -> Self {
+        ManualClock::new()
+    }
+}
+
+impl Clock for ManualClock {
+    fn now(&self) -> u64 {
+        self.system.now() + self.ahead.load(Ordering::SeqCst)
+    }
+
+    fn jumped(&self) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {
+        Box::pin(self.jumps.notified())
     }
 }
