@@ -62,6 +62,12 @@ pub struct Config {
     /// `METRICS_ADDR`: where `/healthz` and `/metrics` answer (off when
     /// unset).
     pub metrics_addr: Option<std::net::SocketAddr>,
+    /// Where people reach the bot's web server (`PUBLIC_URL`); without it
+    /// there is no live web board and boards show no web links.
+    pub public_url: Option<String>,
+    /// The application's client secret (`DISCORD_CLIENT_SECRET`), for the
+    /// web board's Discord login.
+    pub client_secret: Option<Token>,
     /// The fair-use limits on expensive work ([`Limits`]).
     pub limits: Limits,
     /// `BOARDBOT_TEST_CLOCK`, for tests only: a file holding how far the
@@ -197,6 +203,10 @@ pub const IMAGE_WAIT: std::time::Duration = std::time::Duration::from_millis(250
 /// acknowledgement itself on a slow link or a busy runtime.
 pub const ACKNOWLEDGE_AFTER: std::time::Duration = std::time::Duration::from_millis(1500);
 
+/// Where the web server listens when `PUBLIC_URL` is set and `WEB_BIND`
+/// is not: this machine only, behind a reverse proxy.
+pub const DEFAULT_WEB_BIND: &str = "127.0.0.1:8080";
+
 /// The first wait after a failed board update ([`Config::publish_backoff`]).
 pub const PUBLISH_BACKOFF: std::time::Duration = std::time::Duration::from_millis(500);
 
@@ -289,14 +299,42 @@ impl Config {
                 })?,
         };
         let shards = Shards::parse(value("SHARD_TOTAL"), value("SHARD_RANGE"))?;
-        let metrics_addr = match value("METRICS_ADDR") {
+        let public_url = match value("PUBLIC_URL") {
             None => None,
-            Some(addr) => Some(addr.parse().map_err(|_| {
-                ConfigError(format!(
-                    "METRICS_ADDR must be an address and port such as 127.0.0.1:9100, not {addr:?}"
-                ))
-            })?),
+            Some(url) => {
+                let url = url.trim_end_matches('/').to_owned();
+                let host = url
+                    .strip_prefix("https://")
+                    .or_else(|| url.strip_prefix("http://"));
+                if host.is_none_or(|h| h.is_empty() || h.contains(['?', '#', ' '])) {
+                    return Err(ConfigError(format!(
+                        "PUBLIC_URL must be the http:// or https:// address people reach the \
+                         bot's web server at, such as https://games.example.org, not {url:?}"
+                    )));
+                }
+                Some(url)
+            }
         };
+        // WEB_BIND is the listener's name since it serves the web board too;
+        // METRICS_ADDR, its older name, still works.
+        let listen = |name: &str| -> Result<Option<std::net::SocketAddr>, ConfigError> {
+            match value(name) {
+                None => Ok(None),
+                Some(addr) => addr.parse().map(Some).map_err(|_| {
+                    ConfigError(format!(
+                        "{name} must be an address and port such as 127.0.0.1:8080, not {addr:?}"
+                    ))
+                }),
+            }
+        };
+        let metrics_addr = match (listen("WEB_BIND")?, listen("METRICS_ADDR")?) {
+            (Some(addr), _) | (None, Some(addr)) => Some(addr),
+            (None, None) if public_url.is_some() => {
+                Some(DEFAULT_WEB_BIND.parse().expect("an address"))
+            }
+            (None, None) => None,
+        };
+        let client_secret = value("DISCORD_CLIENT_SECRET").map(Token::new);
         let test_clock = value("BOARDBOT_TEST_CLOCK").map(std::path::PathBuf::from);
         let limits = Limits::read(value)?;
         Ok(Config {
@@ -311,6 +349,8 @@ impl Config {
             idle,
             shards,
             metrics_addr,
+            public_url,
+            client_secret,
             limits,
             test_clock,
         })

@@ -20,3 +20,4 @@ pub mod discord;
 pub mod metrics;
 pub mod service;
 pub mod store;
+pub mod web;

@@ -225,6 +225,15 @@ pub trait Probe: Send + Sync + 'static {
     fn refresh(&self) -> Pin<Box<dyn Future<Output = ()> + Send + '_>>;
 }
 
+/// The listener's other routes (the live web board): every request that is
+/// not `/metrics` or `/healthz` goes to them.
+pub trait Pages: Send + Sync + 'static {
+    fn answer(
+        self: Arc<Self>,
+        request: Request<Incoming>,
+    ) -> Pin<Box<dyn Future<Output = Response<Full<Bytes>>> + Send>>;
+}
+
 /// What the listener allows a client: nothing a stray or hostile client
 /// does should cost more than a few sockets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -239,6 +248,10 @@ pub(crate) struct Limits {
     pub accept_backoff: (Duration, Duration),
 }
 
+/// Connections served at once with the web board: its pages hold a
+/// socket each while they are open.
+pub const PAGE_CONNECTIONS: usize = 8192;
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
@@ -252,30 +265,52 @@ impl Default for Limits {
 /// Serves `/healthz` and `/metrics` on `addr` until the process ends.
 /// Returns the address it listens on (port 0 picks a free one).
 pub async fn serve(addr: SocketAddr, probe: Arc<dyn Probe>) -> std::io::Result<SocketAddr> {
-    serve_with(addr, probe, Limits::default()).await
+    serve_with(addr, probe, None, Limits::default()).await
+}
+
+/// [`serve`] with the live web board's `pages` too, and room for the
+/// sockets its pages hold open.
+pub async fn serve_pages(
+    addr: SocketAddr,
+    probe: Arc<dyn Probe>,
+    pages: Arc<dyn Pages>,
+) -> std::io::Result<SocketAddr> {
+    let limits = Limits {
+        max_connections: PAGE_CONNECTIONS,
+        ..Limits::default()
+    };
+    serve_with(addr, probe, Some(pages), limits).await
 }
 
 /// [`serve`] within `limits`.
 pub(crate) async fn serve_with(
     addr: SocketAddr,
     probe: Arc<dyn Probe>,
+    pages: Option<Arc<dyn Pages>>,
     limits: Limits,
 ) -> std::io::Result<SocketAddr> {
     let listener = Arc::new(tokio::net::TcpListener::bind(addr).await?);
     let bound = listener.local_addr()?;
-    info!("metrics and health on http://{bound}/metrics and /healthz");
+    match pages {
+        Some(_) => info!("web board, metrics and health on http://{bound}"),
+        None => info!("metrics and health on http://{bound}/metrics and /healthz"),
+    }
     let accept = move || {
         let listener = listener.clone();
         async move { listener.accept().await.map(|(stream, _)| stream) }
     };
-    tokio::spawn(accept_loop(accept, probe, limits));
+    tokio::spawn(accept_loop(accept, probe, pages, limits));
     Ok(bound)
 }
 
 /// Accepts connections from `accept` forever and serves each on a task of
 /// its own, within `limits`.
-async fn accept_loop<A, F, S>(mut accept: A, probe: Arc<dyn Probe>, limits: Limits)
-where
+async fn accept_loop<A, F, S>(
+    mut accept: A,
+    probe: Arc<dyn Probe>,
+    pages: Option<Arc<dyn Pages>>,
+    limits: Limits,
+) where
     A: FnMut() -> F,
     F: Future<Output = std::io::Result<S>>,
     S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
@@ -312,16 +347,28 @@ where
         };
         told_full = false;
         let probe = probe.clone();
+        let pages = pages.clone();
         tokio::spawn(async move {
             let service = hyper::service::service_fn(move |request: Request<Incoming>| {
                 let probe = probe.clone();
-                async move { Ok::<_, std::convert::Infallible>(answer(&*probe, &request).await) }
+                let pages = pages.clone();
+                async move {
+                    let path = request.uri().path();
+                    let response = match pages {
+                        Some(pages) if path != "/metrics" && path != "/healthz" => {
+                            pages.answer(request).await
+                        }
+                        _ => answer(&*probe, &request).await,
+                    };
+                    Ok::<_, std::convert::Infallible>(response)
+                }
             });
             let io = hyper_util::rt::TokioIo::new(stream);
             if let Err(e) = hyper::server::conn::http1::Builder::new()
                 .timer(hyper_util::rt::TokioTimer::new())
                 .header_read_timeout(limits.header_timeout)
                 .serve_connection(io, service)
+                .with_upgrades()
                 .await
             {
                 warn!("metrics connection: {e}");
@@ -413,7 +460,7 @@ mod tests {
 
     async fn start(limits: Limits) -> SocketAddr {
         let addr = "127.0.0.1:0".parse().expect("an address");
-        serve_with(addr, Arc::new(DatabaseDown), limits)
+        serve_with(addr, Arc::new(DatabaseDown), None, limits)
             .await
             .expect("the listener starts")
     }
@@ -534,7 +581,7 @@ mod tests {
             accept_backoff: (Duration::from_millis(10), Duration::from_millis(40)),
             ..Limits::default()
         };
-        let looping = tokio::spawn(accept_loop(accept, Arc::new(DatabaseDown), limits));
+        let looping = tokio::spawn(accept_loop(accept, Arc::new(DatabaseDown), None, limits));
         tokio::time::sleep(Duration::from_millis(300)).await;
         looping.abort();
         // 10, 20, 40, 40, … ms: about 8 tries in 300 ms; without a wait

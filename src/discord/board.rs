@@ -55,7 +55,14 @@ fn button(id: String, label: String, style: ButtonStyle) -> CreateButton {
 }
 
 /// The message for a table in any phase.
+#[cfg(test)]
 pub fn board_message(table: &Table) -> BoardMessage {
+    board_message_live(table, None)
+}
+
+/// The message for a table, with a **Watch live** link button to its web
+/// page at `live` while a match is played or shown.
+pub fn board_message_live(table: &Table, live: Option<&str>) -> BoardMessage {
     let lang = table.lang();
     let game = GameName::of(table.kind());
     let id = |control| {
@@ -120,12 +127,36 @@ pub fn board_message(table: &Table) -> BoardMessage {
             }
         }
         Phase::Lobby { seats } => lobby_message(table, seats, &id),
-        Phase::Playing | Phase::Finished(_) => BoardMessage {
-            content: match_text(table),
-            components: match_controls(table, &id),
-            ping: Vec::new(),
-            with_image: true,
-        },
+        Phase::Playing | Phase::Finished(_) => {
+            let mut components = match_controls(table, &id);
+            if let Some(url) = live {
+                let watch = CreateButton::new_link(url).label(tr(lang, "button-watch-live", &[]));
+                add_last(&mut components, watch);
+            }
+            BoardMessage {
+                content: match_text(table),
+                components,
+                ping: Vec::new(),
+                with_image: true,
+            }
+        }
+    }
+}
+
+/// Puts `button` after the last one: in the last row of buttons if it has
+/// room, in a row of its own if the message has room, else in place of the
+/// last control (which `/leave`, `/resign` and the others also reach).
+fn add_last(rows: &mut Vec<CreateActionRow>, button: CreateButton) {
+    let room_in_last = matches!(rows.last(), Some(CreateActionRow::Buttons(b)) if b.len() < 5);
+    if !room_in_last && rows.len() < 5 {
+        rows.push(CreateActionRow::Buttons(vec![button]));
+        return;
+    }
+    if let Some(CreateActionRow::Buttons(buttons)) = rows.last_mut() {
+        if !room_in_last {
+            buttons.pop();
+        }
+        buttons.push(button);
     }
 }
 

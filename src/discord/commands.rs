@@ -246,6 +246,11 @@ pub fn definitions() -> Vec<CreateCommand> {
                 CommandOptionType::Boolean,
                 "ranked",
                 "option-settings-ranked",
+            ))
+            .add_option(option_described(
+                CommandOptionType::Boolean,
+                "live-links",
+                "option-settings-live-links",
             )),
     );
     commands
@@ -320,6 +325,7 @@ pub fn read_settings_options(
             }
             ("rotate", ResolvedValue::Boolean(on)) => request.rotate = Some(on),
             ("ranked", ResolvedValue::Boolean(on)) => request.ranked = Some(on),
+            ("live-links", ResolvedValue::Boolean(on)) => request.live_links = Some(on),
             ("level", ResolvedValue::String(name)) => {
                 request.level = Some(Level::parse(name).ok_or_else(|| {
                     InteractionError::from(BadInput::UnknownLevel(name.to_string()))

@@ -259,37 +259,7 @@ async fn hint(
     let lang = Lang::from_locale(&component.locale);
     // Say what the search proved about the move, or that it is a guess.
     let text = match bot.service.hint(at, stamp, asker).await {
-        Ok(answer) => match answer.verdict {
-            Some(verdict) => {
-                use crate::cpu::Verdict;
-                let name = answer.game.move_name(verdict.mv());
-                let (key, moves) = match verdict {
-                    Verdict::Wins {
-                        in_moves: Some(1), ..
-                    } => ("hint-wins-now", None),
-                    Verdict::Wins {
-                        in_moves: Some(n), ..
-                    } => ("hint-wins", Some(n)),
-                    Verdict::Wins { in_moves: None, .. } => ("hint-wins-proved", None),
-                    Verdict::Draws { .. } => ("hint-draws", None),
-                    Verdict::Loses {
-                        lasts_moves: Some(1),
-                        ..
-                    } => ("hint-loses-now", None),
-                    Verdict::Loses {
-                        lasts_moves: Some(n),
-                        ..
-                    } => ("hint-loses", Some(n)),
-                    Verdict::Loses {
-                        lasts_moves: None, ..
-                    } => ("hint-loses-proved", None),
-                    Verdict::Guess { .. } => ("hint-guess", None),
-                };
-                let moves = moves.unwrap_or_default();
-                tr(lang, key, &[("move", &name), ("moves", &moves)])
-            }
-            None => tr(lang, "hint-none", &[]),
-        },
+        Ok(answer) => hint_text(&answer, lang),
         Err(f) => InteractionError::from(f).answer(lang),
     };
     // After the acknowledgement, everything goes into the deferred answer,
@@ -302,4 +272,40 @@ async fn hint(
         warn!("could not deliver a hint: {e}");
     }
     Ok(())
+}
+
+/// What a hint says: the move to play and what the search proved about it
+/// (wins, holds the draw, every move loses), or that it is a best guess.
+pub fn hint_text(answer: &crate::service::HintAnswer, lang: Lang) -> String {
+    match answer.verdict {
+        Some(verdict) => {
+            use crate::cpu::Verdict;
+            let name = answer.game.move_name(verdict.mv());
+            let (key, moves) = match verdict {
+                Verdict::Wins {
+                    in_moves: Some(1), ..
+                } => ("hint-wins-now", None),
+                Verdict::Wins {
+                    in_moves: Some(n), ..
+                } => ("hint-wins", Some(n)),
+                Verdict::Wins { in_moves: None, .. } => ("hint-wins-proved", None),
+                Verdict::Draws { .. } => ("hint-draws", None),
+                Verdict::Loses {
+                    lasts_moves: Some(1),
+                    ..
+                } => ("hint-loses-now", None),
+                Verdict::Loses {
+                    lasts_moves: Some(n),
+                    ..
+                } => ("hint-loses", Some(n)),
+                Verdict::Loses {
+                    lasts_moves: None, ..
+                } => ("hint-loses-proved", None),
+                Verdict::Guess { .. } => ("hint-guess", None),
+            };
+            let moves = moves.unwrap_or_default();
+            tr(lang, key, &[("move", &name), ("moves", &moves)])
+        }
+        None => tr(lang, "hint-none", &[]),
+    }
 }

@@ -29,6 +29,7 @@ mod standings;
 mod tables;
 mod tournament;
 
+pub use controls::hint_text;
 pub use run::{
     start, start_with_clock, Backoff, Fatal, Running, StartError, EXIT_CONFIG, RETRY_CAP,
 };
@@ -51,6 +52,11 @@ use tracing::{error, info};
 /// What the bot keeps besides the tables.
 struct Bot {
     service: Arc<Service>,
+    /// The live web board's links (`PUBLIC_URL` set).
+    live: Option<Arc<crate::web::LiveLinks>>,
+    /// The application's id, from the gateway's Ready (the web login's
+    /// client id).
+    app_id: Arc<AtomicU64>,
     boards: Arc<Boards>,
     guild_id: Option<u64>,
     /// How long an answer waits for its board image ([`Config::image_wait`]).
@@ -77,6 +83,9 @@ impl EventHandler for Handler {
         self.0
             .bot_user
             .store(ready.user.id.get(), Ordering::Relaxed);
+        self.0
+            .app_id
+            .store(ready.application.id.get(), Ordering::Relaxed);
         info!(
             "connected as {} ({}), shard {:?}",
             ready.user.name, ready.user.id, ready.shard

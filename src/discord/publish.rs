@@ -140,8 +140,8 @@ fn renders() -> &'static tokio::sync::Semaphore {
 
 /// Renders a table's message; the image is drawn on a blocking thread, at
 /// most one per core at a time.
-pub async fn compose(table: &Table) -> Result<Composed, String> {
-    let board = board::board_message(table);
+pub async fn compose(table: &Table, live: Option<String>) -> Result<Composed, String> {
+    let board = board::board_message_live(table, live.as_deref());
     let image = if board.with_image {
         let game: AnyGame = table.game().clone();
         let names: Vec<String> = table
@@ -174,9 +174,9 @@ pub async fn compose(table: &Table) -> Result<Composed, String> {
 pub struct Drawing(tokio::task::JoinHandle<Result<Composed, String>>);
 
 impl Drawing {
-    pub fn start(table: &Table) -> Drawing {
+    pub fn start(table: &Table, live: Option<String>) -> Drawing {
         let table = table.clone();
-        Drawing(tokio::spawn(async move { compose(&table).await }))
+        Drawing(tokio::spawn(async move { compose(&table, live).await }))
     }
 
     /// The board when it is ready within `left`; otherwise the drawing
@@ -266,16 +266,29 @@ pub struct Boards {
     pub rest: BoardRest,
     /// The first wait after a failed update ([`Config::publish_backoff`](crate::config::Config::publish_backoff)).
     backoff: Duration,
+    /// The live web board's links, when the bot has a public address.
+    live: Option<Arc<crate::web::LiveLinks>>,
 }
 
 impl Boards {
-    /// `client` is the reqwest client serenity's `Http` uses.
-    pub fn new(client: reqwest::Client, backoff: Duration) -> Boards {
+    /// `client` is the reqwest client serenity's `Http` uses; `live`, the
+    /// web board's links (`PUBLIC_URL` set).
+    pub fn new(
+        client: reqwest::Client,
+        backoff: Duration,
+        live: Option<Arc<crate::web::LiveLinks>>,
+    ) -> Boards {
         Boards {
             by_table: Mutex::default(),
             rest: BoardRest::new(client),
             backoff,
+            live,
         }
+    }
+
+    /// The **Watch live** link a table's board shows, if any.
+    pub async fn live_link(&self, service: &Service, table: &Table) -> Option<String> {
+        self.live.as_ref()?.for_table(service, table).await
     }
 
     pub fn get(&self, no: u64) -> Arc<BoardSync> {
@@ -585,7 +598,8 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
             if *shown >= table.stamp() && !sync.is_behind() {
                 None
             } else {
-                let composed = match compose(&table).await {
+                let live = boards.live_link(service, &table).await;
+                let composed = match compose(&table, live).await {
                     Ok(c) => c,
                     Err(e) => {
                         error!("table {no}: {e}");

@@ -314,14 +314,25 @@ pub async fn start_with_clock(
         .build()
         .map_err(|e| StartError::Http(e.to_string()))?;
     // The board publisher sends on the same client (see `rest`).
-    let boards = Arc::new(publish::Boards::new(client.clone(), config.publish_backoff));
+    let live = config
+        .public_url
+        .as_deref()
+        .map(|url| Arc::new(crate::web::LiveLinks::new(url, config.token.expose())));
+    let boards = Arc::new(publish::Boards::new(
+        client.clone(),
+        config.publish_backoff,
+        live.clone(),
+    ));
     let mut http = HttpBuilder::new(config.token.expose()).client(client);
     if let Some(base) = &config.api_base {
         // serenity applies the proxy only with its own rate limiter off.
         http = http.proxy(base.clone()).ratelimiter_disabled(true);
     }
+    let app_id = Arc::new(AtomicU64::new(0));
     let bot = Arc::new(Bot {
         service: service.clone(),
+        live: live.clone(),
+        app_id: app_id.clone(),
         boards,
         guild_id: config.guild_id,
         image_wait: config.image_wait,
@@ -340,11 +351,21 @@ pub async fn start_with_clock(
                 service: service.clone(),
                 shard_manager: built.clone(),
             });
-            Some(
-                crate::metrics::serve(addr, probe)
-                    .await
-                    .map_err(|e| StartError::Http(format!("METRICS_ADDR {addr}: {e}")))?,
-            )
+            let served = match &live {
+                Some(links) => {
+                    let web = crate::web::Web::new(
+                        service.clone(),
+                        links.clone(),
+                        config.client_secret.clone(),
+                        config.api_base.clone(),
+                        app_id.clone(),
+                        config.rest_timeout,
+                    );
+                    crate::metrics::serve_pages(addr, probe, Arc::new(web)).await
+                }
+                None => crate::metrics::serve(addr, probe).await,
+            };
+            Some(served.map_err(|e| StartError::Http(format!("WEB_BIND {addr}: {e}")))?)
         }
         None => None,
     };

@@ -24,7 +24,7 @@ pub(super) async fn command_settings(asked: Asked<'_>) -> Result<(), Interaction
     let yes_no = |on: bool| tr(lang, if on { "settings-on" } else { "settings-off" }, &[]);
     let level_text = |level: crate::cpu::Level| tr(lang, &format!("level-{}", level.name()), &[]);
     let settings_text = |key: &str, settings: &crate::store::ChannelSettings| {
-        tr(
+        let mut text = tr(
             lang,
             key,
             &[
@@ -33,7 +33,17 @@ pub(super) async fn command_settings(asked: Asked<'_>) -> Result<(), Interaction
                 ("level", &level_text(settings.level)),
                 ("ranked", &yes_no(settings.ranked)),
             ],
-        )
+        );
+        // Said only where the bot has a web board.
+        if bot.live.is_some() {
+            text.push(' ');
+            text.push_str(&tr(
+                lang,
+                "settings-live-links",
+                &[("on", &yes_no(settings.live_links))],
+            ));
+        }
+        text
     };
     if change.is_empty() {
         let reading = bot.service.channel_settings(channel);
@@ -46,6 +56,14 @@ pub(super) async fn command_settings(asked: Asked<'_>) -> Result<(), Interaction
         bot.service
             .change_settings(guild.get(), channel, command.user.id.get(), manager, change);
     let changed = in_time(ctx, Pending::Private(command), asked.arrived, changing).await?;
+    if let (Some(live), Some(_)) = (&bot.live, change.live_links) {
+        live.forget(channel);
+        // The channel's board shows or drops its link now.
+        if let Some(table) = bot.service.running_table(channel).await {
+            bot.boards.get(table.no()).set_behind(true);
+            super::publish_soon(bot, ctx, table.no());
+        }
+    }
     let mut lines = Vec::new();
     if let Some(settings) = &changed.channel {
         lines.push(settings_text("settings-changed", settings));

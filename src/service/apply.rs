@@ -215,9 +215,11 @@ impl Service {
         Ok(live.table.clone())
     }
 
-    /// After a change: cancels work drawn for older positions, starts the
+    /// After a change: hands the table to its watchers, cancels work drawn for older positions, starts the
     /// CPU seat to move and arms the next deadline.
     pub(super) fn follow_up(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live, effects: Effects) {
+        // Stored: the pages watching it are told now.
+        self.watchers.publish(&live.table);
         let stamp = live.table.stamp();
         for work in [&mut live.search, &mut live.hint] {
             if work.as_ref().is_some_and(|(s, _)| *s != stamp) {

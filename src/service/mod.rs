@@ -27,6 +27,7 @@ mod settings;
 mod tables;
 mod tournament;
 mod turns;
+mod watch;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use hints::HintAnswer;
@@ -195,6 +196,8 @@ pub struct Service {
     /// Replays made lately, and the one being made at each table.
     replays: replay::Replays,
     tournaments: Mutex<tournament::Tournaments>,
+    /// The pages following tables live.
+    watchers: watch::Watchers,
 }
 
 impl Service {
@@ -225,6 +228,7 @@ impl Service {
             reviewing: Mutex::default(),
             replays: replay::Replays::default(),
             tournaments: Mutex::default(),
+            watchers: watch::Watchers::default(),
         };
         (Arc::new(service), rx)
     }

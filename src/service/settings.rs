@@ -15,6 +15,8 @@ pub struct SettingsChange {
     pub rotate: Option<bool>,
     pub level: Option<Level>,
     pub ranked: Option<bool>,
+    /// Boards link to their live web page.
+    pub live_links: Option<bool>,
 }
 
 impl SettingsChange {
@@ -35,6 +37,9 @@ impl SettingsChange {
         }
         if let Some(ranked) = self.ranked {
             settings.ranked = ranked;
+        }
+        if let Some(live_links) = self.live_links {
+            settings.live_links = live_links;
         }
         settings
     }

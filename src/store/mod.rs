@@ -161,6 +161,8 @@ pub struct ChannelSettings {
     pub level: Level,
     /// Ranked matches may be played here.
     pub ranked: bool,
+    /// Boards link to their live web page (when the bot has one).
+    pub live_links: bool,
 }
 
 impl Default for ChannelSettings {
@@ -170,6 +172,7 @@ impl Default for ChannelSettings {
             rotate: true,
             level: Level::default(),
             ranked: true,
+            live_links: true,
         }
     }
 }
@@ -288,7 +291,7 @@ impl Store {
     /// changes them).
     pub async fn channel_settings(&self, channel: u64) -> Result<ChannelSettings> {
         let row = sqlx::query(
-            "SELECT timer, rotate, level, ranked FROM channel_settings WHERE channel = $1",
+            "SELECT timer, rotate, level, ranked, live_links FROM channel_settings WHERE channel = $1",
         )
         .bind(to_i64(channel))
         .fetch_optional(&self.pool)
@@ -304,6 +307,7 @@ impl Store {
             rotate: row.get::<i64, _>(1) != 0,
             level: Level::parse(&level).unwrap_or_default(),
             ranked: row.get::<i64, _>(3) != 0,
+            live_links: row.get::<i64, _>(4) != 0,
         })
     }
 
@@ -344,11 +348,12 @@ async fn upsert_settings(
     now: u64,
 ) -> Result<()> {
     sqlx::query(
-        "INSERT INTO channel_settings (channel, guild, timer, rotate, level, ranked, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7) \
+        "INSERT INTO channel_settings \
+         (channel, guild, timer, rotate, level, ranked, updated_at, live_links) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
          ON CONFLICT (channel) DO UPDATE SET timer = excluded.timer, \
          rotate = excluded.rotate, level = excluded.level, ranked = excluded.ranked, \
-         updated_at = excluded.updated_at",
+         updated_at = excluded.updated_at, live_links = excluded.live_links",
     )
     .bind(to_i64(channel))
     .bind(to_i64(guild))
@@ -357,6 +362,7 @@ async fn upsert_settings(
     .bind(settings.level.name().to_owned())
     .bind(i64::from(settings.ranked))
     .bind(to_i64(now))
+    .bind(i64::from(settings.live_links))
     .execute(&mut **tx)
     .await?;
     Ok(())

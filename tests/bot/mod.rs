@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod process;
+pub mod web;
 
 use crate::support::{Msg, Reply, StandIn, User};
 use boardbot::config::Config;

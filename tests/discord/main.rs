@@ -25,3 +25,4 @@ mod slow_store;
 mod standin_selftest;
 mod table_rules;
 mod tournament;
+mod web;

@@ -52,6 +52,7 @@
 pub mod gateway;
 pub mod http;
 pub mod model;
+pub mod oauth;
 pub mod rest;
 pub mod rules;
 
@@ -163,6 +164,8 @@ pub struct State {
     pub default_channel: u64,
     pub joined_at: String,
     pub users: BTreeMap<u64, User>,
+    /// The OAuth2 routes' codes and tokens.
+    pub oauth: oauth::OAuth,
     /// Channel permissions of members who have other ones than
     /// `model::MEMBER_PERMISSIONS` (moderators, restricted members).
     pub permissions: BTreeMap<u64, u64>,
@@ -313,6 +316,7 @@ impl StandIn {
             default_channel: base - 3,
             joined_at,
             users: BTreeMap::new(),
+            oauth: oauth::OAuth::default(),
             permissions: BTreeMap::new(),
             channels: BTreeMap::new(),
             messages: BTreeMap::new(),

@@ -192,6 +192,16 @@ pub fn handle(inner: &Inner, req: Request) -> Option<Response> {
     if let Some(auth) = req.header("authorization") {
         st.rest_auth = Some(auth.to_string());
     }
+    if let Some(response) = super::oauth::handle(&mut st, &req) {
+        st.request_log.push(RequestRecord {
+            at: arrived,
+            route,
+            status: response.status,
+        });
+        drop(st);
+        inner.bump();
+        return Some(response);
+    }
     let response = if let Some(rest) = req.path.strip_prefix("/api/v10") {
         let expected = st.expected_token.clone();
         let auth_ok = match (&expected, req.header("authorization")) {

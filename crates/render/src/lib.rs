@@ -33,7 +33,7 @@ mod view;
 mod tests;
 
 pub use draw::Align;
-pub use position::{dots_view, position};
+pub use position::{alt_text, dots_view, position};
 pub use replay::{
     replay, Animation, ReplayMatch, TurningMark, END_DELAY, MOVE_DELAY, START_DELAY, TURNING_DELAY,
 };

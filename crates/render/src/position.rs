@@ -19,6 +19,12 @@ pub fn position(game: &AnyGame, names: &[String], lang: Lang) -> Image {
     super::finish(&board, &palette, view.alt())
 }
 
+/// The alt text [`position`] gives its image, without drawing the image
+/// (for boards drawn elsewhere, such as the live web board).
+pub fn alt_text(game: &AnyGame, names: &[String], lang: Lang) -> String {
+    super::clip_alt(&View::of(game, names, lang).alt())
+}
+
 /// The view of any position, for the renderer of its game.
 pub(super) enum View {
     Grid(GridView),

@@ -1,0 +1,2 @@
+-- 1: the channel's boards link to their live web page (/settings live-links).
+ALTER TABLE channel_settings ADD COLUMN live_links BIGINT NOT NULL DEFAULT 1;
