@@ -11,6 +11,7 @@ mod bot;
 mod support;
 
 mod anywhere;
+mod browser;
 mod connect4;
 mod fair;
 mod faults;

@@ -49,6 +49,7 @@
 //! on channel routes).
 #![allow(dead_code, unused_imports)]
 
+pub mod browser;
 pub mod gateway;
 pub mod http;
 pub mod model;
