@@ -138,8 +138,8 @@ pub fn hex(bytes: &[u8]) -> String {
     out
 }
 
-fn from_hex(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 || text.len() > 4096 {
+pub(super) fn from_hex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) || text.len() > 4096 {
         return None;
     }
     let digit = |c: u8| match c {

@@ -120,7 +120,9 @@ pub(super) async fn finish(
     let Some((nonce, to)) = held.split_once('.') else {
         return failed();
     };
-    let to = String::from_utf8(from_hex(to)).unwrap_or_default();
+    let to = super::keys::from_hex(to)
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .unwrap_or_default();
     if !web.links.keys.state_ok(nonce, &to, state) {
         return failed();
     }
@@ -156,12 +158,6 @@ pub(super) async fn finish(
         ),
     ];
     redirect(StatusCode::SEE_OTHER, &to, &cookies)
-}
-
-fn from_hex(text: &str) -> Vec<u8> {
-    (0..text.len() / 2)
-        .filter_map(|i| u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok())
-        .collect()
 }
 
 /// The Discord user a login's code stands for: (id, name).

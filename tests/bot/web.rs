@@ -122,13 +122,18 @@ impl Page {
             .expect("the socket opens")
     }
 
-    /// [`Page::open`] from a page of `origin` (default: the bot's own).
+    /// [`Page::open`] from a page of `origin` (default: the bot's own);
+    /// `link` may end with the page's query (`?since=<stamp>`).
     pub async fn try_open(
         link: &str,
         cookie: Option<&str>,
         origin: Option<&str>,
     ) -> Result<Page, String> {
-        let url = format!("{}/socket", link.replacen("http://", "ws://", 1));
+        let (page, asked) = link.split_once('?').unwrap_or((link, ""));
+        let mut url = format!("{}/socket", page.replacen("http://", "ws://", 1));
+        if !asked.is_empty() {
+            url = format!("{url}?{asked}");
+        }
         let own = link.split("/t/").next().unwrap_or("").to_owned();
         let mut request = url.into_client_request().map_err(|e| e.to_string())?;
         let headers = request.headers_mut();

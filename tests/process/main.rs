@@ -13,3 +13,4 @@ mod support;
 mod deployment;
 mod restart;
 mod startup;
+mod web_restart;
