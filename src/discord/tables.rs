@@ -20,7 +20,11 @@ pub(super) async fn command_tables(asked: Asked<'_>) -> Result<(), InteractionEr
     let lang = Lang::from_locale(&command.locale);
     let guild = guild_of(command)?;
     let tables = bot.service.live_tables(guild).await;
-    let mut pages = pages(&tables, guild, lang).into_iter();
+    let mut links = Vec::with_capacity(tables.len());
+    for live in &tables {
+        links.push(bot.boards.live_link(&bot.service, &live.table).await);
+    }
+    let mut pages = pages(&tables, &links, guild, lang).into_iter();
     tell(ctx, command, pages.next().unwrap_or_default()).await;
     for page in pages {
         if let Err(e) = command
@@ -34,14 +38,24 @@ pub(super) async fn command_tables(asked: Asked<'_>) -> Result<(), InteractionEr
     Ok(())
 }
 
-/// The answer's pages: a header, then one line per table, newest first.
-pub(super) fn pages(tables: &[LiveTable], guild: u64, lang: Lang) -> Vec<String> {
+/// The answer's pages: a header, then one line per table, newest first,
+/// each with its **Watch live** link from `links` (same order) if it has
+/// one.
+pub(super) fn pages(
+    tables: &[LiveTable],
+    links: &[Option<String>],
+    guild: u64,
+    lang: Lang,
+) -> Vec<String> {
     if tables.is_empty() {
         return vec![tr(lang, "tables-none", &[])];
     }
     let mut pages = vec![tr(lang, "tables-header", &[("n", &tables.len())])];
-    for table in tables {
-        let line = table_line(table, guild, lang);
+    for (i, table) in tables.iter().enumerate() {
+        let mut line = table_line(table, guild, lang);
+        if let Some(Some(url)) = links.get(i) {
+            line.push_str(&format!(" · [{}]({url})", tr(lang, "button-watch-live", &[])));
+        }
         let last = pages.last_mut().expect("a page");
         if last.len() + 1 + line.len() <= PAGE_CHARS {
             last.push('\n');
@@ -167,6 +181,12 @@ mod tests {
             line.contains("https://discord.com/channels/1000/100/77"),
             "{line}"
         );
+        let url = "https://games.example.org/t/1-ab".to_owned();
+        let with_link = pages(&[live(playing, Some(77))], &[Some(url)], 1000, Lang::En);
+        assert!(
+            with_link[0].contains("[Watch live](https://games.example.org/t/1-ab)"),
+            "{with_link:?}"
+        );
         let lobby = open(GameKind::Connect4ThreePlayer).open_table().at(0);
         let line = table_line(&live(lobby, None), 1000, Lang::En);
         assert!(line.contains("open"), "{line}");
@@ -179,7 +199,7 @@ mod tests {
         let tables: Vec<LiveTable> = (0..1000)
             .map(|_| live(open(GameKind::Connect4).at(0), Some(1)))
             .collect();
-        let pages = pages(&tables, 1, Lang::En);
+        let pages = pages(&tables, &[], 1, Lang::En);
         assert_eq!(pages.len(), PAGES);
         assert!(pages.iter().all(|p| p.len() <= 2000));
         let shown: usize = pages
@@ -191,6 +211,6 @@ mod tests {
             last.ends_with(&format!("… and {} more tables.", 1000 - shown)),
             "{last}"
         );
-        assert_eq!(super::pages(&[], 1, Lang::Fr).len(), 1);
+        assert_eq!(super::pages(&[], &[], 1, Lang::Fr).len(), 1);
     }
 }
