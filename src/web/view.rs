@@ -310,3 +310,96 @@ pub fn view(table: &Table, viewer: Option<UserId>, lang: Lang, now: u64) -> Valu
 fn game_is_fresh(game: &AnyGame) -> bool {
     game.plies() == 0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::test_support::{ok, open, play, HOST};
+    use crate::table::Action;
+
+    /// A self-play table of `kind`: the host holds every seat.
+    fn self_play(kind: GameKind) -> Table {
+        open(kind).self_play().at(0)
+    }
+
+    fn play_named(table: &mut Table, name: &str) {
+        let mv = table.game().parse_move(name).expect("a move");
+        ok(table, play(HOST, mv), 1);
+    }
+
+    fn move_named<'a>(view: &'a Value, name: &str) -> &'a Value {
+        view["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["name"] == name)
+            .unwrap_or_else(|| panic!("no move {name}: {view}"))
+    }
+
+    #[test]
+    fn a_column_lands_on_its_lowest_free_cell_and_a_full_one_is_no_move() {
+        let mut table = self_play(GameKind::Connect4);
+        for _ in 0..2 {
+            play_named(&mut table, "4");
+        }
+        let view = view(&table, Some(HOST), Lang::En, 0);
+        assert_eq!(move_named(&view, "4")["land"], json!([3, 2]));
+        assert_eq!(move_named(&view, "4")["target"], json!({ "column": 3 }));
+        assert_eq!(view["board"]["grid"]["cells"][3][1], json!(1));
+        assert_eq!(view["last_move"], "4");
+        assert_eq!(view["you"]["may_move"], true);
+        assert_eq!(view["confirm"], "Drop piece");
+        for _ in 0..4 {
+            play_named(&mut table, "4");
+        }
+        let view = self::view(&table, Some(HOST), Lang::En, 0);
+        assert!(view["moves"].as_array().unwrap().iter().all(|m| m["name"] != "4"));
+        assert_eq!(view["moves"].as_array().unwrap().len(), 6);
+    }
+
+    #[test]
+    fn a_rod_lands_on_its_lowest_free_level_and_a_line_is_itself() {
+        let mut table = self_play(GameKind::Connect4ThreeD);
+        play_named(&mut table, "B3");
+        let view = view(&table, Some(HOST), Lang::Fr, 0);
+        let b3 = move_named(&view, "B3");
+        assert_eq!(b3["target"], json!({ "rod": [1, 2] }));
+        assert_eq!(b3["land"], json!([1, 1, 2]));
+        assert_eq!(view["confirm"], "Lâcher la perle");
+
+        let table = self_play(GameKind::DOTS_DEFAULT);
+        let view = self::view(&table, Some(HOST), Lang::En, 0);
+        let line = move_named(&view, "a1-b1");
+        assert_eq!(line["land"], json!({ "dir": "h", "row": 0, "col": 0 }));
+        assert_eq!(line["target"]["line"], line["land"]);
+        assert_eq!(view["moves"].as_array().unwrap().len(), 49, "every line of 5 × 4 boxes");
+        assert_eq!(view["confirm"], "Draw line");
+    }
+
+    #[test]
+    fn a_watcher_sees_the_board_and_may_not_move_and_a_cpu_seat_is_named() {
+        let mut table = open(GameKind::Connect4).at(0);
+        if table.player_to_move().is_some_and(Player::is_cpu) {
+            let mv = table.game().legal_moves()[0];
+            let stamp = table.stamp();
+            ok(&mut table, Action::CpuMove { mv, stamp }, 1);
+        }
+        let watcher = view(&table, None, Lang::En, 0);
+        assert_eq!(watcher["you"]["may_move"], false);
+        assert_eq!(watcher["you"]["may_act"], false);
+        assert_eq!(watcher["moves"].as_array().unwrap().len(), 7, "the moves to preview");
+        let cpu = watcher["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| !s["cpu"].is_null())
+            .expect("a CPU seat");
+        assert_eq!(cpu["cpu"], "easy");
+        let host = view(&table, Some(HOST), Lang::En, 0);
+        assert_eq!(host["you"]["may_move"], true);
+        assert!(host["status"].as_str().unwrap().contains("Turn"), "{}", host["status"]);
+        assert!(!host["status"].as_str().unwrap().contains("**"));
+        assert!(host["controls"].as_array().unwrap().iter().any(|c| c["id"] == "resign"));
+        assert!(!host["alt"].as_str().unwrap().is_empty());
+    }
+}
