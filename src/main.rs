@@ -18,13 +18,37 @@ fn main() -> ExitCode {
             unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
             ExitCode::from(boardbot::cli::run_tool(tool))
         }
-        None | Some(Command::Run) => match tokio::runtime::Runtime::new() {
-            Ok(runtime) => runtime.block_on(run()),
-            Err(e) => {
-                eprintln!("boardbot: could not start the async runtime: {e}");
-                ExitCode::FAILURE
+        None | Some(Command::Run) => {
+            open_files_to_the_limit();
+            match tokio::runtime::Runtime::new() {
+                Ok(runtime) => runtime.block_on(run()),
+                Err(e) => {
+                    eprintln!("boardbot: could not start the async runtime: {e}");
+                    ExitCode::FAILURE
+                }
             }
-        },
+        }
+    }
+}
+
+/// Each open web board page holds a socket: the soft limit on open files
+/// (often 1,024) is raised to the hard one the service manager allows.
+fn open_files_to_the_limit() {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: plain system calls on a value owned here.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0
+                && limit.rlim_cur < limit.rlim_max
+            {
+                limit.rlim_cur = limit.rlim_max;
+                libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
+            }
+        }
     }
 }
 

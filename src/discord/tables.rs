@@ -54,7 +54,10 @@ pub(super) fn pages(
     for (i, table) in tables.iter().enumerate() {
         let mut line = table_line(table, guild, lang);
         if let Some(Some(url)) = links.get(i) {
-            line.push_str(&format!(" · [{}]({url})", tr(lang, "button-watch-live", &[])));
+            line.push_str(&format!(
+                " · [{}]({url})",
+                tr(lang, "button-watch-live", &[])
+            ));
         }
         let last = pages.last_mut().expect("a page");
         if last.len() + 1 + line.len() <= PAGE_CHARS {

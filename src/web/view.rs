@@ -353,7 +353,11 @@ mod tests {
             play_named(&mut table, "4");
         }
         let view = self::view(&table, Some(HOST), Lang::En, 0);
-        assert!(view["moves"].as_array().unwrap().iter().all(|m| m["name"] != "4"));
+        assert!(view["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["name"] != "4"));
         assert_eq!(view["moves"].as_array().unwrap().len(), 6);
     }
 
@@ -372,7 +376,11 @@ mod tests {
         let line = move_named(&view, "a1-b1");
         assert_eq!(line["land"], json!({ "dir": "h", "row": 0, "col": 0 }));
         assert_eq!(line["target"]["line"], line["land"]);
-        assert_eq!(view["moves"].as_array().unwrap().len(), 49, "every line of 5 × 4 boxes");
+        assert_eq!(
+            view["moves"].as_array().unwrap().len(),
+            49,
+            "every line of 5 × 4 boxes"
+        );
         assert_eq!(view["confirm"], "Draw line");
     }
 
@@ -387,7 +395,11 @@ mod tests {
         let watcher = view(&table, None, Lang::En, 0);
         assert_eq!(watcher["you"]["may_move"], false);
         assert_eq!(watcher["you"]["may_act"], false);
-        assert_eq!(watcher["moves"].as_array().unwrap().len(), 7, "the moves to preview");
+        assert_eq!(
+            watcher["moves"].as_array().unwrap().len(),
+            7,
+            "the moves to preview"
+        );
         let cpu = watcher["seats"]
             .as_array()
             .unwrap()
@@ -397,9 +409,17 @@ mod tests {
         assert_eq!(cpu["cpu"], "easy");
         let host = view(&table, Some(HOST), Lang::En, 0);
         assert_eq!(host["you"]["may_move"], true);
-        assert!(host["status"].as_str().unwrap().contains("Turn"), "{}", host["status"]);
+        assert!(
+            host["status"].as_str().unwrap().contains("Turn"),
+            "{}",
+            host["status"]
+        );
         assert!(!host["status"].as_str().unwrap().contains("**"));
-        assert!(host["controls"].as_array().unwrap().iter().any(|c| c["id"] == "resign"));
+        assert!(host["controls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["id"] == "resign"));
         assert!(!host["alt"].as_str().unwrap().is_empty());
     }
 }

@@ -491,6 +491,8 @@
     document.body.dataset.stamp = String(v.stamp);
     document.body.dataset.connected = open ? '1' : '0';
     drawAll();
+    // The first board drawn: the page is playable (read by the bench).
+    if (performance.mark && !performance.getEntriesByName('board-ready').length) performance.mark('board-ready');
   }
 
   function onMessage(data) {
