@@ -182,7 +182,11 @@ async fn main() {
         tasks.push(tokio::spawn(async move {
             let mut last = page.stamp();
             loop {
-                let view = page.wait_view(|v| v["stamp"].as_u64() > Some(last)).await;
+                let view = page
+                    .wait_view_within(Duration::from_secs(3600), |v| {
+                        v["stamp"].as_u64() > Some(last)
+                    })
+                    .await;
                 last = view["stamp"].as_u64().unwrap();
                 if got.send((last, Instant::now())).is_err() {
                     break;
@@ -190,6 +194,8 @@ async fn main() {
             }
         }));
     }
+    // Every page reports to `received`; none is left to the bench itself.
+    drop(got);
     tokio::time::sleep(Duration::from_millis(500)).await;
     let after = rss_kib(pid);
     let mut fan_out = Vec::new();

@@ -143,7 +143,13 @@ pub struct Web {
     links: Arc<LiveLinks>,
     login: Option<login::Login>,
     limits: Limits,
+    /// The view every watcher (no login) of a table is sent, per stamp
+    /// and language: drawn once however many pages watch.
+    watched: Mutex<HashMap<(u64, u64, Lang), Arc<std::sync::OnceLock<String>>>>,
 }
+
+/// Watchers' views kept at most (older ones are drawn again if asked).
+const WATCHED_VIEWS: usize = 4096;
 
 impl Web {
     /// The pages of `service`'s tables at `links`. With `client_secret`,
@@ -165,7 +171,31 @@ impl Web {
             links,
             login,
             limits: Limits::default(),
+            watched: Mutex::default(),
         }
+    }
+
+    /// The `view` message for a page of `table` seen by `viewer` in
+    /// `lang`; a watcher's is drawn once per stamp and language and shared.
+    fn view_message(&self, table: &Table, viewer: Option<u64>, lang: Lang) -> String {
+        let draw = || {
+            let view = view::view(table, viewer, lang, self.service.now());
+            serde_json::json!({ "type": "view", "view": view }).to_string()
+        };
+        if viewer.is_some() {
+            return draw();
+        }
+        let cell = {
+            let mut watched = self.watched.lock().unwrap_or_else(|e| e.into_inner());
+            if watched.len() >= WATCHED_VIEWS {
+                watched.clear();
+            }
+            watched
+                .entry((table.no(), table.stamp(), lang))
+                .or_default()
+                .clone()
+        };
+        cell.get_or_init(draw).clone()
     }
 
     pub fn with_limits(mut self, limits: Limits) -> Web {

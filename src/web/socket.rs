@@ -4,7 +4,7 @@
 //! A page that sends too much, too fast or too large is cut off; nothing it
 //! sends reaches another table.
 
-use super::{cookie, text, view, Web, SESSION_COOKIE};
+use super::{cookie, text, Web, SESSION_COOKIE};
 use crate::i18n::{tr, Lang};
 use crate::service::{At, ServiceError};
 use crate::table::{Action, Refusal, Table};
@@ -133,10 +133,7 @@ async fn serve(
         }
     };
     let viewer = session.as_ref().map(|s| s.user);
-    let send_view = |table: &Table| {
-        let view = view::view(table, viewer, lang, web.service.now());
-        Message::Text(serde_json::json!({ "type": "view", "view": view }).to_string())
-    };
+    let send_view = |table: &Table| Message::Text(web.view_message(table, viewer, lang));
     let first = send_view(&watching.borrow_and_update().clone());
     if sink.send(first).await.is_err() {
         return;

@@ -155,10 +155,19 @@ impl Page {
 
     /// Reads until a view for which `wanted` holds arrives; returns it.
     pub async fn wait_view(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        self.wait_view_within(WAIT, wanted).await
+    }
+
+    /// [`Page::wait_view`], waiting up to `wait`.
+    pub async fn wait_view_within(
+        &mut self,
+        wait: Duration,
+        wanted: impl Fn(&Value) -> bool,
+    ) -> Value {
         if !self.view.is_null() && wanted(&self.view) {
             return self.view.clone();
         }
-        let deadline = tokio::time::Instant::now() + WAIT;
+        let deadline = tokio::time::Instant::now() + wait;
         loop {
             let message = tokio::time::timeout_at(deadline, self.socket.next())
                 .await
