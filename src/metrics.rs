@@ -57,6 +57,9 @@ pub struct Metrics {
     pub ack_seconds: Histogram,
     pub cpu_move_seconds: HistogramFamily<CpuLabel>,
     pub rest_errors: Family<ErrorLabel, Counter>,
+    /// Tables followed by at least one live web page, and the pages.
+    pub watched_tables: Gauge,
+    pub web_pages: Gauge,
 }
 
 fn cpu_buckets() -> Histogram {
@@ -105,8 +108,22 @@ impl Metrics {
             "Discord REST calls that failed, by kind",
             rest_errors.clone(),
         );
+        let watched_tables = Gauge::default();
+        registry.register(
+            "watched_tables",
+            "Tables followed by at least one live web board page",
+            watched_tables.clone(),
+        );
+        let web_pages = Gauge::default();
+        registry.register(
+            "web_pages",
+            "Live web board pages connected",
+            web_pages.clone(),
+        );
         Metrics {
             registry,
+            watched_tables,
+            web_pages,
             open_tables,
             moves,
             interactions,

@@ -165,6 +165,10 @@ impl crate::metrics::Probe for Probe {
                 })
                 .collect();
             crate::metrics::metrics().set_open_tables(&all);
+            let (tables, pages) = self.service.watched();
+            let metrics = crate::metrics::metrics();
+            metrics.watched_tables.set(tables as i64);
+            metrics.web_pages.set(pages as i64);
         })
     }
 }

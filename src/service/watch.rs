@@ -79,8 +79,11 @@ impl Service {
             .by_no
             .lock()
             .unwrap_or_else(|e| e.into_inner());
-        let watchers = by_no.values().map(|s| s.receiver_count()).sum();
-        (by_no.len(), watchers)
+        let counts = by_no
+            .values()
+            .map(|s| s.receiver_count())
+            .filter(|&n| n > 0);
+        counts.fold((0, 0), |(tables, pages), n| (tables + 1, pages + n))
     }
 
     /// Asks `discord` to bring table `no`'s board message up to date after a

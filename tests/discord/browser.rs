@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 
 const RED: u32 = 0xE23B3B;
 const YELLOW: u32 = 0xFFC629;
+const BLUE: u32 = 0x2F80ED;
 const HOLE: u32 = 0xE3E8F0;
 
 /// Where the screenshots go (for the README's pictures and the notes).
@@ -214,8 +215,8 @@ async fn solo_in_browser(h: &Harness, base: &str, game: &str) -> (Browser, Value
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_dots_line_and_a_3d_bead_are_played_in_a_browser() {
-    if !available("a_dots_line_and_a_3d_bead_are_played_in_a_browser") {
+async fn a_dots_line_a_3d_bead_and_a_three_player_disc_are_played_in_a_browser() {
+    if !available("a_dots_line_a_3d_bead_and_a_three_player_disc_are_played_in_a_browser") {
         return;
     }
     let (h, base) = start_web().await;
@@ -283,6 +284,32 @@ async fn a_dots_line_and_a_3d_bead_are_played_in_a_browser() {
     assert!(
         near(*shot.get_pixel(px, py), colour, 12),
         "the bead's colour: {:?}",
+        shot.get_pixel(px, py)
+    );
+    browser.quit().await;
+
+    // Connect Four for three: after a move, both CPU seats answer; the
+    // blue disc is read off the screenshot at its cell.
+    let (browser, mine) = solo_in_browser(&h, &base, "connect4-3p").await;
+    browser.click("[data-cell=\"4,8\"]").await;
+    let landed = landing(&browser).await;
+    assert!(landed.starts_with("4,"), "column 5: {landed}");
+    let stamp = mine["stamp"].as_u64().unwrap();
+    confirm(&browser, stamp).await;
+    let again = wait_my_turn(&browser).await;
+    let cells = again["board"]["grid"]["cells"].as_array().unwrap().clone();
+    let (column, row) = (0..9)
+        .flat_map(|c| (0..9).map(move |r| (c, r)))
+        .find(|&(c, r)| cells[c][r] == 2)
+        .expect("a blue disc");
+    let shot = browser.screenshot().await;
+    keep("connect4-3p", &shot);
+    let (px, py) = browser
+        .centre(&format!("[data-cell=\"{column},{row}\"]"))
+        .await;
+    assert!(
+        near(*shot.get_pixel(px, py), BLUE, 12),
+        "the blue disc: {:?}",
         shot.get_pixel(px, py)
     );
     browser.quit().await;

@@ -380,7 +380,8 @@
       li.appendChild(miniDisc(s.seat));
       add(li, 'span', 'name', s.name || s.label || '');
       if (s.name && s.label) add(li, 'span', 'sub', s.label);
-      if (s.cpu) add(li, 'span', 'sub', w('cpu', 'CPU') + ' (' + s.cpu + ')');
+      // A CPU seat is named "CPU" by the server; its level follows.
+      if (s.cpu) add(li, 'span', 'sub', '(' + s.cpu + ')');
       if (s.you) add(li, 'span', 'sub', '(' + w('you', 'you') + ')');
       const score = s.score != null ? s.score : dots && dots.scores ? dots.scores[s.seat] : null;
       if (score != null) add(li, 'b', 'score', String(score));
