@@ -9,7 +9,6 @@ use super::answer::{
 use super::ids::{Control, ControlId};
 use super::show::{answer_with_board, board_out_of_reach, Asking};
 use super::{publish_soon, Bot};
-use crate::game::Game;
 use crate::i18n::{tr, Lang};
 use crate::service::{At, ServiceError};
 use crate::table::{Action, Refusal, Table};
@@ -259,7 +258,7 @@ async fn hint(
     let lang = Lang::from_locale(&component.locale);
     // Say what the search proved about the move, or that it is a guess.
     let text = match bot.service.hint(at, stamp, asker).await {
-        Ok(answer) => hint_text(&answer, lang),
+        Ok(answer) => answer.text(lang),
         Err(f) => InteractionError::from(f).answer(lang),
     };
     // After the acknowledgement, everything goes into the deferred answer,
@@ -272,40 +271,4 @@ async fn hint(
         warn!("could not deliver a hint: {e}");
     }
     Ok(())
-}
-
-/// What a hint says: the move to play and what the search proved about it
-/// (wins, holds the draw, every move loses), or that it is a best guess.
-pub fn hint_text(answer: &crate::service::HintAnswer, lang: Lang) -> String {
-    match answer.verdict {
-        Some(verdict) => {
-            use crate::cpu::Verdict;
-            let name = answer.game.move_name(verdict.mv());
-            let (key, moves) = match verdict {
-                Verdict::Wins {
-                    in_moves: Some(1), ..
-                } => ("hint-wins-now", None),
-                Verdict::Wins {
-                    in_moves: Some(n), ..
-                } => ("hint-wins", Some(n)),
-                Verdict::Wins { in_moves: None, .. } => ("hint-wins-proved", None),
-                Verdict::Draws { .. } => ("hint-draws", None),
-                Verdict::Loses {
-                    lasts_moves: Some(1),
-                    ..
-                } => ("hint-loses-now", None),
-                Verdict::Loses {
-                    lasts_moves: Some(n),
-                    ..
-                } => ("hint-loses", Some(n)),
-                Verdict::Loses {
-                    lasts_moves: None, ..
-                } => ("hint-loses-proved", None),
-                Verdict::Guess { .. } => ("hint-guess", None),
-            };
-            let moves = moves.unwrap_or_default();
-            tr(lang, key, &[("move", &name), ("moves", &moves)])
-        }
-        None => tr(lang, "hint-none", &[]),
-    }
 }

@@ -29,7 +29,6 @@ mod standings;
 mod tables;
 mod tournament;
 
-pub use controls::hint_text;
 pub use run::{
     start, start_with_clock, Backoff, Fatal, Running, StartError, EXIT_CONFIG, RETRY_CAP,
 };

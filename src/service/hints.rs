@@ -2,6 +2,7 @@
 //! budget, refused while one is pending for the same person.
 
 use super::*;
+use crate::i18n::{tr, Lang};
 
 impl Service {
     /// Whether `user` may have a hint at the table drawn at `stamp`, the
@@ -96,4 +97,42 @@ pub struct HintAnswer {
     /// What the search proved about that move (a plain guess when it
     /// proved nothing in time, or the search failed).
     pub verdict: Option<crate::cpu::Verdict>,
+}
+
+impl HintAnswer {
+    /// What a hint says: the move to play and what the search proved about it
+    /// (wins, holds the draw, every move loses), or that it is a best guess.
+    pub fn text(&self, lang: Lang) -> String {
+        match self.verdict {
+            Some(verdict) => {
+                use crate::cpu::Verdict;
+                let name = self.game.move_name(verdict.mv());
+                let (key, moves) = match verdict {
+                    Verdict::Wins {
+                        in_moves: Some(1), ..
+                    } => ("hint-wins-now", None),
+                    Verdict::Wins {
+                        in_moves: Some(n), ..
+                    } => ("hint-wins", Some(n)),
+                    Verdict::Wins { in_moves: None, .. } => ("hint-wins-proved", None),
+                    Verdict::Draws { .. } => ("hint-draws", None),
+                    Verdict::Loses {
+                        lasts_moves: Some(1),
+                        ..
+                    } => ("hint-loses-now", None),
+                    Verdict::Loses {
+                        lasts_moves: Some(n),
+                        ..
+                    } => ("hint-loses", Some(n)),
+                    Verdict::Loses {
+                        lasts_moves: None, ..
+                    } => ("hint-loses-proved", None),
+                    Verdict::Guess { .. } => ("hint-guess", None),
+                };
+                let moves = moves.unwrap_or_default();
+                tr(lang, key, &[("move", &name), ("moves", &moves)])
+            }
+            None => tr(lang, "hint-none", &[]),
+        }
+    }
 }

@@ -145,8 +145,11 @@ pub struct Web {
     limits: Limits,
     /// The view every watcher (no login) of a table is sent, per stamp
     /// and language: drawn once however many pages watch.
-    watched: Mutex<HashMap<(u64, u64, Lang), Arc<std::sync::OnceLock<String>>>>,
+    watched: Mutex<HashMap<WatchedView, Arc<std::sync::OnceLock<String>>>>,
 }
+
+/// A watcher's view: the table's number, its stamp and the language.
+type WatchedView = (u64, u64, Lang);
 
 /// Watchers' views kept at most (older ones are drawn again if asked).
 const WATCHED_VIEWS: usize = 4096;

@@ -263,7 +263,7 @@ async fn act(
             let (service, notices) = (web.service.clone(), notices.clone());
             tokio::spawn(async move {
                 let text = match service.hint(at, stamp, user).await {
-                    Ok(answer) => crate::discord::hint_text(&answer, lang),
+                    Ok(answer) => answer.text(lang),
                     Err(f) => failure_text(f, lang),
                 };
                 let notice = serde_json::json!({ "type": "notice", "text": text });
