@@ -68,6 +68,10 @@ pub struct Config {
     /// The application's client secret (`DISCORD_CLIENT_SECRET`), for the
     /// web board's Discord login.
     pub client_secret: Option<Token>,
+    /// The web board also runs as a Discord Activity (`DISCORD_ACTIVITY`):
+    /// boards offer **Play live** and the app has the Entry Point command
+    /// `/launch`. Needs `PUBLIC_URL` and `DISCORD_CLIENT_SECRET`.
+    pub activity: bool,
     /// The fair-use limits on expensive work ([`Limits`]).
     pub limits: Limits,
     /// `BOARDBOT_TEST_CLOCK`, for tests only: a file holding how far the
@@ -335,6 +339,22 @@ impl Config {
             (None, None) => None,
         };
         let client_secret = value("DISCORD_CLIENT_SECRET").map(Token::new);
+        let activity = match value("DISCORD_ACTIVITY").as_deref() {
+            None | Some("off" | "false" | "0") => false,
+            Some("on" | "true" | "1") => true,
+            Some(other) => {
+                return Err(ConfigError(format!(
+                    "DISCORD_ACTIVITY must be on or off, not {other:?}"
+                )))
+            }
+        };
+        if activity && (public_url.is_none() || client_secret.is_none()) {
+            return Err(ConfigError(
+                "DISCORD_ACTIVITY=on needs PUBLIC_URL (the address Discord's URL mapping points \
+                 to) and DISCORD_CLIENT_SECRET (to log people in): set both, or turn it off"
+                    .into(),
+            ));
+        }
         let test_clock = value("BOARDBOT_TEST_CLOCK").map(std::path::PathBuf::from);
         let limits = Limits::read(value)?;
         Ok(Config {
@@ -351,6 +371,7 @@ impl Config {
             metrics_addr,
             public_url,
             client_secret,
+            activity,
             limits,
             test_clock,
         })

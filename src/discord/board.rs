@@ -57,12 +57,21 @@ fn button(id: String, label: String, style: ButtonStyle) -> CreateButton {
 /// The message for a table in any phase.
 #[cfg(test)]
 pub fn board_message(table: &Table) -> BoardMessage {
-    board_message_live(table, None)
+    board_message_live(table, &Live::default())
 }
 
-/// The message for a table, with a **Watch live** link button to its web
-/// page at `live` while a match is played or shown.
-pub fn board_message_live(table: &Table, live: Option<&str>) -> BoardMessage {
+/// What a board offers of the live table besides its own controls.
+#[derive(Debug, Clone, Default)]
+pub struct Live {
+    /// The **Watch live** link to the table's web page.
+    pub watch: Option<String>,
+    /// **Play live**: the table as a Discord Activity.
+    pub play: bool,
+}
+
+/// The message for a table, with **Play live** and a **Watch live** link
+/// button (as `live` says) while a match is played or shown.
+pub fn board_message_live(table: &Table, live: &Live) -> BoardMessage {
     let lang = table.lang();
     let game = GameName::of(table.kind());
     let id = |control| {
@@ -129,7 +138,15 @@ pub fn board_message_live(table: &Table, live: Option<&str>) -> BoardMessage {
         Phase::Lobby { seats } => lobby_message(table, seats, &id),
         Phase::Playing | Phase::Finished(_) => {
             let mut components = match_controls(table, &id);
-            if let Some(url) = live {
+            if live.play {
+                let play = button(
+                    id(Control::PlayLive),
+                    tr(lang, "button-play-live", &[]),
+                    ButtonStyle::Primary,
+                );
+                add_last(&mut components, play);
+            }
+            if let Some(url) = &live.watch {
                 let watch = CreateButton::new_link(url).label(tr(lang, "button-watch-live", &[]));
                 add_last(&mut components, watch);
             }
@@ -556,6 +573,7 @@ fn control_button(table: &Table, id: &dyn Fn(Control) -> String, control: Contro
         Control::FreeSeat => ("button-free-seat", ButtonStyle::Secondary),
         Control::Rematch => ("button-rematch", ButtonStyle::Primary),
         Control::Replay(_) => ("button-replay", ButtonStyle::Secondary),
+        Control::PlayLive => ("button-play-live", ButtonStyle::Primary),
         Control::Move(_) | Control::MoveMenu(_) => ("board-menu", ButtonStyle::Secondary),
     };
     button(id(control), tr(table.lang(), key, &[]), style)

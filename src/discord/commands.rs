@@ -337,37 +337,77 @@ pub fn read_settings_options(
     Ok(request)
 }
 
-/// Registers the commands: in one guild (instant) or globally.
-pub async fn register(ctx: &Context, guild: Option<u64>) -> Result<(), serenity::Error> {
-    let commands = definitions();
+/// Registers the commands: in one guild (instant) or globally. With the
+/// Activity on, the global list also holds its Entry Point command.
+pub async fn register(
+    ctx: &Context,
+    guild: Option<u64>,
+    activity: bool,
+) -> Result<(), serenity::Error> {
+    let commands = wanted(guild, activity);
     match guild {
         Some(id) => {
-            GuildId::new(id).set_commands(&ctx.http, commands).await?;
+            ctx.http
+                .create_guild_commands(GuildId::new(id), &commands)
+                .await?;
         }
         None => {
-            Command::set_global_commands(&ctx.http, commands).await?;
+            ctx.http.create_global_commands(&commands).await?;
         }
     }
     Ok(())
 }
 
-/// Registers the commands unless Discord already has exactly these
-/// (names, descriptions, options, choices, translations). Returns whether
-/// it registered.
+/// The command list to register, as Discord's JSON.
+fn wanted(guild: Option<u64>, activity: bool) -> Vec<serde_json::Value> {
+    let mut commands: Vec<serde_json::Value> = definitions()
+        .iter()
+        .map(|c| serde_json::to_value(c).unwrap_or_default())
+        .collect();
+    // Entry Point commands are global only.
+    if activity && guild.is_none() {
+        commands.push(entry_point());
+    }
+    commands
+}
+
+/// `/launch`, the app's Entry Point command (type 4, PRIMARY_ENTRY_POINT):
+/// Discord opens the Activity itself (handler 2, DISCORD_LAUNCH_ACTIVITY).
+/// Discord names the command it makes for an app `launch`; a bulk update
+/// must keep it.
+pub fn entry_point() -> serde_json::Value {
+    let key = "command-launch";
+    let localized: serde_json::Map<String, serde_json::Value> = localizations(key)
+        .into_iter()
+        .map(|(locale, text)| (locale.to_owned(), text.into()))
+        .collect();
+    serde_json::json!({
+        "type": 4,
+        "name": "launch",
+        "description": tr(Lang::En, key, &[]),
+        "description_localizations": localized,
+        "handler": 2,
+        "integration_types": [0, 1],
+        "contexts": [0, 1, 2],
+    })
+}
+
+/// Registers the commands when Discord's differ from this build's.
 pub async fn register_if_changed(
     ctx: &Context,
     guild: Option<u64>,
+    activity: bool,
 ) -> Result<bool, serenity::Error> {
     let existing = match guild {
         Some(id) => GuildId::new(id).get_commands(&ctx.http).await?,
         None => Command::get_global_commands(&ctx.http).await?,
     };
-    let wanted = serde_json::to_value(definitions()).unwrap_or_default();
+    let wanted = serde_json::Value::Array(wanted(guild, activity));
     let existing = serde_json::to_value(existing).unwrap_or_default();
     if canonical_commands(&wanted) == canonical_commands(&existing) {
         return Ok(false);
     }
-    register(ctx, guild).await?;
+    register(ctx, guild, activity).await?;
     Ok(true)
 }
 

@@ -152,6 +152,7 @@ async fn component_action(
         Control::Pause => Action::Pause { user, stamp },
         Control::Resume => Action::Resume { user, stamp },
         Control::FreeSeat => Action::FreeSeat { user, stamp },
+        Control::PlayLive => return launch_activity(ctx, component).await,
     };
     let acting = bot.service.act(at, action);
     let acted = in_time(ctx, Pending::Click(component), arrived, acting).await;
@@ -270,5 +271,23 @@ async fn hint(
     {
         warn!("could not deliver a hint: {e}");
     }
+    Ok(())
+}
+
+/// **Play live**: answered with `LAUNCH_ACTIVITY` (callback type 12);
+/// Discord opens the Activity in the click's channel, whose table it shows.
+async fn launch_activity(
+    ctx: &Context,
+    component: &ComponentInteraction,
+) -> Result<(), InteractionError> {
+    ctx.http
+        .create_interaction_response(
+            component.id,
+            &component.token,
+            &serde_json::json!({ "type": 12 }),
+            Vec::new(),
+        )
+        .await
+        .noted()?;
     Ok(())
 }

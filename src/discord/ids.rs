@@ -37,6 +37,9 @@ pub enum Control {
     /// The replay of the table's match with this number (1 for its
     /// first): it stays valid when the table moves on.
     Replay(u32),
+    /// **Play live**: the table as a Discord Activity (valid whatever the
+    /// table's stamp).
+    PlayLive,
 }
 
 impl Control {
@@ -91,6 +94,7 @@ impl ControlId {
             Control::Resume => "resume".into(),
             Control::FreeSeat => "free".into(),
             Control::Replay(n) => format!("replay{n}"),
+            Control::PlayLive => "live".into(),
         };
         format!("{VERSION}:{}:{}:{action}", self.table, self.stamp)
     }
@@ -123,6 +127,7 @@ impl ControlId {
             "pause" => Control::Pause,
             "resume" => Control::Resume,
             "free" => Control::FreeSeat,
+            "live" => Control::PlayLive,
             _ => {
                 if let Some(n) = action.strip_prefix("replay") {
                     Control::Replay(n.parse().ok()?)

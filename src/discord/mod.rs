@@ -53,6 +53,8 @@ struct Bot {
     service: Arc<Service>,
     /// The live web board's links (`PUBLIC_URL` set).
     live: Option<Arc<crate::web::LiveLinks>>,
+    /// Boards offer **Play live**, the web board as a Discord Activity.
+    activity: bool,
     /// The application's id, from the gateway's Ready (the web login's
     /// client id).
     app_id: Arc<AtomicU64>,
@@ -93,7 +95,7 @@ impl EventHandler for Handler {
         // and only when Discord's commands differ from this build's.
         let first_shard = ready.shard.is_none_or(|s| s.id.0 == 0);
         if first_shard && !self.0.registered.swap(true, Ordering::SeqCst) {
-            match commands::register_if_changed(&ctx, self.0.guild_id).await {
+            match commands::register_if_changed(&ctx, self.0.guild_id, self.0.activity).await {
                 Ok(true) => info!("registered the slash commands"),
                 Ok(false) => info!("the slash commands are up to date"),
                 Err(e) => {

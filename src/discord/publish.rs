@@ -140,8 +140,8 @@ fn renders() -> &'static tokio::sync::Semaphore {
 
 /// Renders a table's message; the image is drawn on a blocking thread, at
 /// most one per core at a time.
-pub async fn compose(table: &Table, live: Option<String>) -> Result<Composed, String> {
-    let board = board::board_message_live(table, live.as_deref());
+pub async fn compose(table: &Table, live: board::Live) -> Result<Composed, String> {
+    let board = board::board_message_live(table, &live);
     let image = if board.with_image {
         let game: AnyGame = table.game().clone();
         let names: Vec<String> = table
@@ -174,7 +174,7 @@ pub async fn compose(table: &Table, live: Option<String>) -> Result<Composed, St
 pub struct Drawing(tokio::task::JoinHandle<Result<Composed, String>>);
 
 impl Drawing {
-    pub fn start(table: &Table, live: Option<String>) -> Drawing {
+    pub fn start(table: &Table, live: board::Live) -> Drawing {
         let table = table.clone();
         Drawing(tokio::spawn(async move { compose(&table, live).await }))
     }
@@ -268,6 +268,8 @@ pub struct Boards {
     backoff: Duration,
     /// The live web board's links, when the bot has a public address.
     live: Option<Arc<crate::web::LiveLinks>>,
+    /// Boards offer **Play live** (`DISCORD_ACTIVITY`).
+    activity: bool,
 }
 
 impl Boards {
@@ -277,18 +279,28 @@ impl Boards {
         client: reqwest::Client,
         backoff: Duration,
         live: Option<Arc<crate::web::LiveLinks>>,
+        activity: bool,
     ) -> Boards {
         Boards {
             by_table: Mutex::default(),
             rest: BoardRest::new(client),
             backoff,
             live,
+            activity,
         }
     }
 
     /// The **Watch live** link a table's board shows, if any.
     pub async fn live_link(&self, service: &Service, table: &Table) -> Option<String> {
         self.live.as_ref()?.for_table(service, table).await
+    }
+
+    /// What a table's board offers of the live table.
+    pub async fn live(&self, service: &Service, table: &Table) -> board::Live {
+        board::Live {
+            watch: self.live_link(service, table).await,
+            play: self.activity,
+        }
     }
 
     pub fn get(&self, no: u64) -> Arc<BoardSync> {
@@ -598,7 +610,7 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
             if *shown >= table.stamp() && !sync.is_behind() {
                 None
             } else {
-                let live = boards.live_link(service, &table).await;
+                let live = boards.live(service, &table).await;
                 let composed = match compose(&table, live).await {
                     Ok(c) => c,
                     Err(e) => {

@@ -326,6 +326,7 @@ pub async fn start_with_clock(
         client.clone(),
         config.publish_backoff,
         live.clone(),
+        config.activity,
     ));
     let mut http = HttpBuilder::new(config.token.expose()).client(client);
     if let Some(base) = &config.api_base {
@@ -336,6 +337,7 @@ pub async fn start_with_clock(
     let bot = Arc::new(Bot {
         service: service.clone(),
         live: live.clone(),
+        activity: config.activity,
         app_id: app_id.clone(),
         boards,
         guild_id: config.guild_id,
@@ -357,7 +359,7 @@ pub async fn start_with_clock(
             });
             let served = match &live {
                 Some(links) => {
-                    let web = crate::web::Web::new(
+                    let mut web = crate::web::Web::new(
                         service.clone(),
                         links.clone(),
                         config.client_secret.clone(),
@@ -365,6 +367,9 @@ pub async fn start_with_clock(
                         app_id.clone(),
                         config.rest_timeout,
                     );
+                    if config.activity {
+                        web = web.with_activity(config.token.clone());
+                    }
                     crate::metrics::serve_pages(addr, probe, Arc::new(web)).await
                 }
                 None => crate::metrics::serve(addr, probe).await,

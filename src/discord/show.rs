@@ -95,7 +95,7 @@ pub(super) async fn answer_with_board(
     } else {
         table
     };
-    let live = bot.boards.live_link(&bot.service, &table).await;
+    let live = bot.boards.live(&bot.service, &table).await;
     let drawing = Drawing::start(&table, live);
     let composed = if acknowledged {
         drawing.finish().await

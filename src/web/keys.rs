@@ -34,6 +34,9 @@ pub struct Session {
     pub name: String,
     /// Milliseconds since the epoch.
     pub expires: u64,
+    /// An Activity's session: the channel (and server, 0 outside one) of
+    /// the activity instance the person was found in.
+    pub place: Option<(u64, u64)>,
 }
 
 impl Keys {
@@ -78,8 +81,9 @@ impl Keys {
 
     /// A session cookie's value for `session`.
     pub fn session_cookie(&self, session: &Session) -> String {
+        let (channel, guild) = session.place.unwrap_or((0, 0));
         let data = format!(
-            "{}.{}.{}",
+            "{}.{}.{}.{channel}.{guild}",
             session.user,
             hex(session.name.as_bytes()),
             session.expires
@@ -99,10 +103,13 @@ impl Keys {
         let user = parts.next()?.parse().ok()?;
         let name = String::from_utf8(from_hex(parts.next()?)?).ok()?;
         let expires: u64 = parts.next()?.parse().ok()?;
+        let channel: u64 = parts.next()?.parse().ok()?;
+        let guild: u64 = parts.next()?.parse().ok()?;
         (expires > now).then_some(Session {
             user,
             name,
             expires,
+            place: (channel != 0).then_some((channel, guild)),
         })
     }
 
@@ -183,6 +190,7 @@ mod tests {
             user: 42,
             name: "Zoë.x".into(),
             expires: 1_000,
+            place: None,
         };
         let cookie = keys.session_cookie(&session);
         assert_eq!(keys.session(&cookie, 999), Some(session));
@@ -191,6 +199,14 @@ mod tests {
         let forged = cookie.replacen("42.", "43.", 1);
         assert_eq!(keys.session(&forged, 0), None);
         assert_eq!(Keys::derive("other").session(&cookie, 0), None);
+        // An Activity's session keeps its place; another place is a forgery.
+        let placed = Session {
+            place: Some((7, 9)),
+            ..keys.session(&cookie, 0).unwrap()
+        };
+        let token = keys.session_cookie(&placed);
+        assert_eq!(keys.session(&token, 0), Some(placed));
+        assert_eq!(keys.session(&token.replacen(".7.9.", ".8.9.", 1), 0), None);
     }
 
     #[test]

@@ -21,11 +21,13 @@ const AUTHORIZE: &str = "https://discord.com/oauth2/authorize";
 const LOGIN_COOKIE: &str = "bb_login";
 
 pub(super) struct Login {
+    /// The bot's token, for Discord's API as the bot (activity instances).
+    pub(super) bot_token: Option<Token>,
     secret: Token,
     /// Discord's API, with its version (`https://discord.com/api/v10`).
-    api: String,
-    app_id: Arc<AtomicU64>,
-    http: reqwest::Client,
+    pub(super) api: String,
+    pub(super) app_id: Arc<AtomicU64>,
+    pub(super) http: reqwest::Client,
 }
 
 impl Login {
@@ -37,6 +39,7 @@ impl Login {
     ) -> Login {
         let base = api_base.unwrap_or_else(|| "https://discord.com".to_owned());
         Login {
+            bot_token: None,
             secret,
             api: format!("{}/api/v10", base.trim_end_matches('/')),
             app_id,
@@ -133,7 +136,7 @@ pub(super) async fn finish(
             tr(lang, "web-try-again", &[]),
         );
     };
-    let user = match who(login, app, code, &redirect_uri(web)).await {
+    let user = match who(login, app, code, Some(&redirect_uri(web))).await {
         Ok(user) => user,
         Err(e) => {
             warn!("a web login failed: {e}");
@@ -144,6 +147,7 @@ pub(super) async fn finish(
         user: user.0,
         name: user.1,
         expires: web.service.now() + super::keys::SESSION_MS,
+        place: None,
     };
     let cookies = [
         format!(
@@ -160,14 +164,22 @@ pub(super) async fn finish(
     redirect(StatusCode::SEE_OTHER, &to, &cookies)
 }
 
-/// The Discord user a login's code stands for: (id, name).
-async fn who(login: &Login, app: u64, code: &str, redirect: &str) -> Result<(u64, String), String> {
-    let form = format!(
-        "client_id={app}&client_secret={}&grant_type=authorization_code&code={}&redirect_uri={}",
+/// The Discord user a login's code stands for: (id, name), and the access
+/// token. An Activity's code (from the SDK's `authorize`) has no redirect.
+pub(super) async fn who(
+    login: &Login,
+    app: u64,
+    code: &str,
+    redirect: Option<&str>,
+) -> Result<(u64, String, String), String> {
+    let mut form = format!(
+        "client_id={app}&client_secret={}&grant_type=authorization_code&code={}",
         encode(login.secret.expose()),
         encode(code),
-        encode(redirect)
     );
+    if let Some(redirect) = redirect {
+        form.push_str(&format!("&redirect_uri={}", encode(redirect)));
+    }
     let answer = login
         .http
         .post(format!("{}/oauth2/token", login.api))
@@ -217,7 +229,7 @@ async fn who(login: &Login, app: u64, code: &str, redirect: &str) -> Result<(u64
         .chars()
         .take(64)
         .collect();
-    Ok((id, name))
+    Ok((id, name, access.to_owned()))
 }
 
 /// `POST /logout?to=…` with the page's CSRF token: the session cookie goes.

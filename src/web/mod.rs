@@ -10,6 +10,7 @@
 //! applied by the service exactly as a Discord click is, for the seat of
 //! the logged-in Discord user ([`login`]).
 
+mod activity;
 pub mod keys;
 mod login;
 mod socket;
@@ -32,6 +33,10 @@ use std::time::Duration;
 const PAGE: &str = include_str!("page/board.html");
 const SCRIPT: &str = include_str!("page/board.js");
 const STYLE: &str = include_str!("page/board.css");
+const ACTIVITY_SCRIPT: &str = include_str!("page/activity.js");
+/// Discord's Embedded App SDK, bundled for the browser
+/// (`page/vendor/`, refreshed by `scripts/refresh-embedded-app-sdk.sh`).
+const SDK: &str = include_str!("page/vendor/embedded-app-sdk.js");
 
 /// Where the bot's pages are reached, and how its table links are made.
 #[derive(Debug)]
@@ -143,6 +148,8 @@ pub struct Web {
     links: Arc<LiveLinks>,
     login: Option<login::Login>,
     limits: Limits,
+    /// The pages also run as a Discord Activity (`DISCORD_ACTIVITY`).
+    activity: bool,
     /// The view every watcher (no login) of a table is sent, per stamp
     /// and language: drawn once however many pages watch.
     watched: Mutex<HashMap<WatchedView, Arc<std::sync::OnceLock<String>>>>,
@@ -174,8 +181,19 @@ impl Web {
             links,
             login,
             limits: Limits::default(),
+            activity: false,
             watched: Mutex::default(),
         }
+    }
+
+    /// Serves the Activity too; `bot_token` asks Discord about activity
+    /// instances.
+    pub fn with_activity(mut self, bot_token: crate::config::Token) -> Web {
+        if let Some(login) = &mut self.login {
+            login.bot_token = Some(bot_token);
+            self.activity = true;
+        }
+        self
     }
 
     /// The `view` message for a page of `table` seen by `viewer` in
@@ -214,6 +232,19 @@ impl Web {
         match (method.as_str(), path.as_str()) {
             ("GET", "/static/board.js") => asset(SCRIPT, "text/javascript; charset=utf-8"),
             ("GET", "/static/board.css") => asset(STYLE, "text/css; charset=utf-8"),
+            ("GET", "/static/activity.js") if self.activity => {
+                asset(ACTIVITY_SCRIPT, "text/javascript; charset=utf-8")
+            }
+            ("GET", "/static/embedded-app-sdk.js") if self.activity => {
+                asset(SDK, "text/javascript; charset=utf-8")
+            }
+            ("GET", "/") if self.activity => activity::page(&self, lang),
+            ("POST", "/activity/token") if self.activity => {
+                activity::token(&self, request, lang).await
+            }
+            ("POST", "/activity/open") if self.activity => {
+                activity::open(&self, request, lang).await
+            }
             ("GET", "/login") => login::start(&self, &request, lang),
             ("GET", "/auth/callback") => login::finish(&self, &request, lang).await,
             ("POST", "/logout") => login::logout(&self, request).await,
@@ -230,20 +261,28 @@ impl Web {
         }
     }
 
-    /// The table a link names, when its page may be shown.
-    async fn table_of(&self, link: &str) -> Option<Table> {
+    /// The table a link names, when its page may be shown: where the
+    /// channel allows links, or to an Activity in the table's channel.
+    async fn table_of(&self, link: &str, session: Option<&Session>) -> Option<Table> {
         let no = self.links.keys.table_of(link)?;
         let table = self.service.table_no(no).await.ok().flatten()?;
-        self.links
-            .allowed(&self.service, &table)
-            .await
-            .then_some(table)
+        let in_activity = session
+            .and_then(|s| s.place)
+            .is_some_and(|(channel, _)| channel == table.channel());
+        (in_activity || self.links.allowed(&self.service, &table).await).then_some(table)
     }
 
-    /// The logged-in person of a request, if any.
+    /// The logged-in person of a request, if any: the session cookie, or
+    /// an Activity's session in the query (a framed page may get no
+    /// cookies).
     fn session(&self, request: &Request<Incoming>) -> Option<Session> {
-        let cookie = cookie(request, SESSION_COOKIE)?;
-        self.links.keys.session(&cookie, self.service.now())
+        let now = self.service.now();
+        let from_cookie =
+            cookie(request, SESSION_COOKIE).and_then(|c| self.links.keys.session(&c, now));
+        from_cookie.or_else(|| {
+            let token = query(request).remove("session")?;
+            self.links.keys.session(&token, now)
+        })
     }
 
     async fn page(
@@ -252,16 +291,13 @@ impl Web {
         link: &str,
         lang: Lang,
     ) -> Response<Full<Bytes>> {
-        let Some(table) = self.table_of(link).await else {
+        let session = self.session(request);
+        let Some(table) = self.table_of(link, session.as_ref()).await else {
             return text(StatusCode::NOT_FOUND, tr(lang, "web-not-found", &[]));
         };
-        let session = self.session(request);
         let cookie = cookie(request, SESSION_COOKIE);
         let here = format!("/t/{link}");
-        let words: serde_json::Map<String, serde_json::Value> = PAGE_WORDS
-            .iter()
-            .map(|(name, key)| ((*name).to_owned(), tr(lang, key, &[]).into()))
-            .collect();
+        let words = page_words(lang);
         let boot = serde_json::json!({
             "socket": format!("{here}/socket"),
             "login": self.login.as_ref().map(|_| format!("/login?to={}", encode(&here))),
@@ -313,6 +349,14 @@ const PAGE_WORDS: [(&str, &str); 15] = [
     ("you", "web-you"),
     ("time_left", "web-time-left"),
 ];
+
+/// The page's fixed words in `lang`, by their names on the page.
+fn page_words(lang: Lang) -> serde_json::Map<String, serde_json::Value> {
+    PAGE_WORDS
+        .iter()
+        .map(|(name, key)| ((*name).to_owned(), tr(lang, key, &[]).into()))
+        .collect()
+}
 
 /// The page's language: the browser's first one the bot speaks.
 fn language(request: &Request<Incoming>) -> Lang {

@@ -4,7 +4,7 @@
 //! A page that sends too much, too fast or too large is cut off; nothing it
 //! sends reaches another table.
 
-use super::{cookie, text, Web, SESSION_COOKIE};
+use super::{text, Web};
 use crate::i18n::{tr, Lang};
 use crate::service::{At, ServiceError};
 use crate::table::{Action, Refusal, Table};
@@ -33,7 +33,8 @@ pub(super) async fn upgrade(
     link: String,
     lang: Lang,
 ) -> Response<Full<Bytes>> {
-    let Some(table) = web.table_of(&link).await else {
+    let session = web.session(&request);
+    let Some(table) = web.table_of(&link, session.as_ref()).await else {
         return text(StatusCode::NOT_FOUND, tr(lang, "web-not-found", &[]));
     };
     // A page of another site must not act with this browser's cookie.
@@ -60,8 +61,6 @@ pub(super) async fn upgrade(
     ) else {
         return text(StatusCode::BAD_REQUEST, String::new());
     };
-    let session = cookie(&request, SESSION_COOKIE)
-        .and_then(|c| web.links.keys.session(&c, web.service.now()));
     let upgraded = hyper::upgrade::on(&mut request);
     let no = table.no();
     tokio::spawn(async move {

@@ -18,6 +18,14 @@ const WAIT: Duration = Duration::from_secs(10);
 /// The bot with its web board on a free port of 127.0.0.1; returns the
 /// harness and the board's address.
 pub async fn start_web() -> (Harness, String) {
+    start_web_with(|_| {}).await
+}
+
+/// [`start_web`] with the configuration changed by `tune` (after the web
+/// board's settings are made).
+pub async fn start_web_with(
+    tune: impl FnOnce(&mut boardbot::config::Config) + Send + 'static,
+) -> (Harness, String) {
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
     let public = base.clone();
@@ -25,6 +33,7 @@ pub async fn start_web() -> (Harness, String) {
         c.public_url = Some(public);
         c.metrics_addr = Some(([127, 0, 0, 1], port).into());
         c.client_secret = Some(boardbot::config::Token::new(CLIENT_SECRET));
+        tune(c);
     })
     .await;
     harness.discord.set_client_secret(CLIENT_SECRET);

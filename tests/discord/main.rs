@@ -10,6 +10,7 @@ mod bot;
 #[path = "../support/mod.rs"]
 mod support;
 
+mod activity;
 mod anywhere;
 mod browser;
 mod connect4;

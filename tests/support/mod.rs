@@ -49,6 +49,7 @@
 //! on channel routes).
 #![allow(dead_code, unused_imports)]
 
+pub mod activity;
 pub mod browser;
 pub mod gateway;
 pub mod http;
@@ -167,6 +168,10 @@ pub struct State {
     pub users: BTreeMap<u64, User>,
     /// The OAuth2 routes' codes and tokens.
     pub oauth: oauth::OAuth,
+    /// Activities turned on for the application, and its running instances.
+    pub activities: bool,
+    pub activity_instances: BTreeMap<String, activity::Instance>,
+    pub activity_lookups: u32,
     /// Channel permissions of members who have other ones than
     /// `model::MEMBER_PERMISSIONS` (moderators, restricted members).
     pub permissions: BTreeMap<u64, u64>,
@@ -318,6 +323,9 @@ impl StandIn {
             joined_at,
             users: BTreeMap::new(),
             oauth: oauth::OAuth::default(),
+            activities: false,
+            activity_instances: BTreeMap::new(),
+            activity_lookups: 0,
             permissions: BTreeMap::new(),
             channels: BTreeMap::new(),
             messages: BTreeMap::new(),

@@ -380,6 +380,9 @@ fn route_api(inner: &Inner, st: &mut State, req: &Request, segs: &[&str]) -> Res
         {
             Err(Refusal::new(404, 10002, "Unknown Application"))
         }
+        ("GET", ["applications", app, "activity-instances", id]) => {
+            Ok(super::activity::get_instance(st, app, id))
+        }
         ("PUT", ["applications", _, "commands"]) => put_commands(st, req, None),
         ("GET", ["applications", _, "commands"]) => Ok(Response::json(
             200,
@@ -989,6 +992,23 @@ fn put_commands(st: &mut State, req: &Request, guild: Option<u64>) -> Res {
     if list.len() > 100 {
         p.push(("".into(), "at most 100 chat input commands".into()));
     }
+    p.extend(super::activity::check_entry_points(list, guild.is_some()));
+    // Discord: an Entry Point command is never removed by a bulk update.
+    let had_entry = guild.is_none()
+        && st
+            .global_commands
+            .iter()
+            .any(|c| c.get("type").and_then(Value::as_u64) == Some(4));
+    let keeps_entry = list
+        .iter()
+        .any(|c| c.get("type").and_then(Value::as_u64) == Some(4));
+    if had_entry && !keeps_entry {
+        return Err(Refusal::new(
+            400,
+            50240,
+            "You cannot remove this app's Entry Point command in a bulk update operation.",
+        ));
+    }
     if !p.is_empty() {
         return Err(Refusal::form(p));
     }
@@ -1109,6 +1129,9 @@ fn callback_inner(_inner: &Inner, st: &mut State, req: &Request, id: &str, token
         6 | 7 => ix_kind == 3 || (ix_kind == 5 && source.is_some()),
         8 => ix_kind == 4,
         9 => ix_kind == 2 || ix_kind == 3,
+        // LAUNCH_ACTIVITY: a command or a component, for an app with
+        // Activities on.
+        12 => (ix_kind == 2 || ix_kind == 3) && st.activities,
         _ => false,
     };
     if !allowed {
@@ -1176,6 +1199,8 @@ fn callback_inner(_inner: &Inner, st: &mut State, req: &Request, id: &str, token
                 return Err(Refusal::form(p));
             }
         }
+        // LAUNCH_ACTIVITY carries no data: Discord opens the Activity.
+        12 => {}
         _ => unreachable!(),
     }
     reply.message_id = original;

@@ -481,6 +481,11 @@ fn check_localizations(p: &mut Problems, base: &str, v: &Value, names_are_comman
 pub fn check_command(base: &str, cmd: &Value) -> Problems {
     let mut p = Problems::new();
     let kind = cmd.get("type").and_then(Value::as_u64).unwrap_or(1);
+    if kind == 4 {
+        // PRIMARY_ENTRY_POINT: named like a chat command (its other rules
+        // are checked with the whole list, `activity::check_entry_points`).
+        check_name(&mut p, &format!("{base}.name"), cmd.get("name"));
+    }
     if kind == 1 {
         check_name(&mut p, &format!("{base}.name"), cmd.get("name"));
         let d = cmd.get("description").map(chars).unwrap_or(0);

@@ -618,3 +618,17 @@ web-try-again = Der Bot startet gerade: versuche es gleich noch einmal.
 web-login-failed = Discord hat die Anmeldung nicht bestätigt. Geh zurück zum Tisch und melde dich erneut an.
 web-bad-message = Das Brett hat etwas geschickt, das der Bot nicht versteht: lade die Seite neu.
 web-log-in-to-play = Melde dich mit Discord an, um an diesem Tisch zu spielen.
+
+## The web board as a Discord Activity (SPEC section 8)
+button-play-live = Live spielen
+command-launch = Spielt den Tisch dieses Kanals gemeinsam live
+activity-connecting = Verbinde mit Discord…
+activity-not-in-instance = Du bist nicht in dieser Aktivität, oder sie ist nicht in diesem Kanal: öffne sie erneut aus dem Kanal.
+activity-no-table = In diesem Kanal gibt es noch keinen Tisch: eröffne einen.
+activity-open = Tisch eröffnen
+activity-game = Spiel
+activity-level = CPU-Stufe
+activity-open-seats = Plätze für andere offen
+activity-participants = In dieser Aktivität
+activity-open-outside = Außerhalb eines Servers starte zuerst ein Spiel mit einem Slash-Befehl und tippe dann auf Live spielen.
+activity-failed = Der Bot ist nicht erreichbar. Schließe die Aktivität und versuche es erneut.

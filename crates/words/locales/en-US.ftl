@@ -647,3 +647,17 @@ web-try-again = The bot is starting: try again in a moment.
 web-login-failed = Discord did not confirm the login. Go back to the table and log in again.
 web-bad-message = The board sent something the bot does not understand: reload the page.
 web-log-in-to-play = Log in with Discord to play at this table.
+
+## The web board as a Discord Activity (SPEC section 8)
+button-play-live = Play live
+command-launch = Play this channel's table live, together
+activity-connecting = Connecting to Discord…
+activity-not-in-instance = You are not in this activity, or it is not in this channel: open it again from the channel.
+activity-no-table = No table in this channel yet: open one.
+activity-open = Open a table
+activity-game = Game
+activity-level = CPU level
+activity-open-seats = Open seats for others
+activity-participants = In this activity
+activity-open-outside = Outside a server, start a game with a slash command first, then press Play live.
+activity-failed = Could not reach the bot. Close the activity and try again.

@@ -640,3 +640,17 @@ web-try-again = El bot se está iniciando: inténtalo de nuevo en un momento.
 web-login-failed = Discord no confirmó el inicio de sesión. Vuelve a la mesa e inicia sesión otra vez.
 web-bad-message = El tablero envió algo que el bot no entiende: recarga la página.
 web-log-in-to-play = Inicia sesión con Discord para jugar en esta mesa.
+
+## The web board as a Discord Activity (SPEC section 8)
+button-play-live = Jugar en directo
+command-launch = Jugad juntos, en directo, la mesa de este canal
+activity-connecting = Conectando con Discord…
+activity-not-in-instance = No estás en esta actividad, o no está en este canal: vuelve a abrirla desde el canal.
+activity-no-table = Todavía no hay mesa en este canal: abre una.
+activity-open = Abrir una mesa
+activity-game = Juego
+activity-level = Nivel de la CPU
+activity-open-seats = Plazas abiertas para otros
+activity-participants = En esta actividad
+activity-open-outside = Fuera de un servidor, empieza primero una partida con un comando de barra y luego pulsa Jugar en directo.
+activity-failed = No se pudo contactar con el bot. Cierra la actividad e inténtalo de nuevo.

@@ -660,3 +660,17 @@ web-try-again = Le bot démarre : réessayez dans un instant.
 web-login-failed = Discord n'a pas confirmé la connexion. Revenez à la table et reconnectez-vous.
 web-bad-message = Le plateau a envoyé quelque chose que le bot ne comprend pas : rechargez la page.
 web-log-in-to-play = Connectez-vous avec Discord pour jouer à cette table.
+
+## The web board as a Discord Activity (SPEC section 8)
+button-play-live = Jouer en direct
+command-launch = Jouez ensemble, en direct, la table de ce salon
+activity-connecting = Connexion à Discord…
+activity-not-in-instance = Vous n'êtes pas dans cette activité, ou elle n'est pas dans ce salon : rouvrez-la depuis le salon.
+activity-no-table = Pas encore de table dans ce salon : ouvrez-en une.
+activity-open = Ouvrir une table
+activity-game = Jeu
+activity-level = Niveau du CPU
+activity-open-seats = Places ouvertes aux autres
+activity-participants = Dans cette activité
+activity-open-outside = Hors d'un serveur, lancez d'abord une partie avec une commande slash, puis touchez Jouer en direct.
+activity-failed = Impossible de joindre le bot. Fermez l'activité et réessayez.

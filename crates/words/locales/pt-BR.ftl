@@ -634,3 +634,17 @@ web-try-again = O bot está iniciando: tente de novo em instantes.
 web-login-failed = O Discord não confirmou o login. Volte à mesa e entre de novo.
 web-bad-message = O tabuleiro enviou algo que o bot não entende: recarregue a página.
 web-log-in-to-play = Entre com o Discord para jogar nesta mesa.
+
+## The web board as a Discord Activity (SPEC section 8)
+button-play-live = Jogar ao vivo
+command-launch = Jogue a mesa deste canal ao vivo, juntos
+activity-connecting = Conectando ao Discord…
+activity-not-in-instance = Você não está nesta atividade, ou ela não está neste canal: abra-a de novo pelo canal.
+activity-no-table = Ainda não há mesa neste canal: abra uma.
+activity-open = Abrir uma mesa
+activity-game = Jogo
+activity-level = Nível da CPU
+activity-open-seats = Lugares abertos para outros
+activity-participants = Nesta atividade
+activity-open-outside = Fora de um servidor, comece um jogo com um comando de barra e depois toque em Jogar ao vivo.
+activity-failed = Não foi possível falar com o bot. Feche a atividade e tente de novo.

@@ -352,7 +352,10 @@
   function drawAccount() {
     const a = $('account');
     add(a, 'span', 'watch', w('watching', 'You are watching.')).hidden = true;
-    if (boot.user) {
+    if (boot.user && boot.logout === null) {
+      // No logout here (the Discord Activity): just the name.
+      add(a, 'span', 'user', boot.user.name || '');
+    } else if (boot.user) {
       const f = add(a, 'form', 'logout');
       f.method = 'post';
       f.action = boot.logout || '/logout';
