@@ -112,6 +112,26 @@ async fn connect4_played_to_its_end_in_a_browser_while_another_watches() {
         watched["you"]["may_act"], false,
         "the watcher is not logged in"
     );
+    play_to_the_end(&h, board, &bob, &player, &watcher, "connect4").await;
+    player.quit().await;
+    watcher.quit().await;
+    h.stop().await;
+}
+
+/// Alice (logged in on `player`) and Bob (on Discord) play `board` to its
+/// end: Alice stacks column 1 by clicking its top cell (once by keyboard),
+/// checking the landing mark before each confirm; Bob answers in column 2,
+/// then 7. The `watcher` page sees every move; the screenshots are checked
+/// at the discs' cells and kept as `shot`.
+async fn play_to_the_end(
+    h: &Harness,
+    board: u64,
+    bob: &User,
+    player: &Browser,
+    watcher: &Browser,
+    shot_name: &str,
+) {
+    let d = &h.discord;
     // Alice stacks column 1; Bob answers in column 2, then 7.
     let mut bob_moves = ["2", "2", "2", "7", "7", "7"].into_iter();
     let mut alice_discs = 0;
@@ -159,7 +179,7 @@ async fn connect4_played_to_its_end_in_a_browser_while_another_watches() {
                 );
             }
         } else {
-            let ix = d.click_label(&bob, board, bob_moves.next().unwrap()).await;
+            let ix = d.click_label(bob, board, bob_moves.next().unwrap()).await;
             assert_eq!(d.response(ix).await.kind, 7);
             wait_stamp_past(&watcher, stamp).await;
             wait_stamp_past(&player, stamp).await;
@@ -176,7 +196,7 @@ async fn connect4_played_to_its_end_in_a_browser_while_another_watches() {
     assert!(keyboard_used);
     // The watcher's screenshot: Bob's disc and an empty hole at their cells.
     let shot = watcher.screenshot().await;
-    keep("connect4", &shot);
+    keep(shot_name, &shot);
     let bob_seat = 1 - view(&player).await["you"]["seat"].as_u64().unwrap();
     let (x, y) = watcher.centre("[data-cell=\"1,0\"]").await;
     let colour = if bob_seat == 0 { RED } else { YELLOW };
@@ -191,9 +211,6 @@ async fn connect4_played_to_its_end_in_a_browser_while_another_watches() {
         "an empty hole: {:?}",
         shot.get_pixel(x, y)
     );
-    player.quit().await;
-    watcher.quit().await;
-    h.stop().await;
 }
 
 /// Opens `game` against the easy CPU for a new person in a channel of its
@@ -313,5 +330,76 @@ async fn a_dots_line_a_3d_bead_and_a_three_player_disc_are_played_in_a_browser()
         shot.get_pixel(px, py)
     );
     browser.quit().await;
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_activity_is_played_to_its_end_while_the_instance_watches() {
+    if !available("the_activity_is_played_to_its_end_while_the_instance_watches") {
+        return;
+    }
+    let (h, base) = crate::bot::web::start_web_with(|c| c.activity = true).await;
+    let d = &h.discord;
+    d.enable_activities();
+    let alice = d.user("Alice");
+    let bob = d.user("Bob");
+    let carol = d.user("Carol");
+    let eve = d.user("Eve");
+    let channel = d.channel_id();
+    let board = challenge(d, channel, &alice, &bob, json!({})).await;
+    h.settled(board, None).await;
+    let instance = d.start_activity(channel, &[&alice, &carol]);
+    // The page as Discord frames it (its query), outside Discord: the SDK's
+    // own mock stands in for the Discord client, with the code Discord's
+    // authorize would give.
+    let open = |user: &User| {
+        let code = d.authorize(user, "");
+        format!(
+            "{base}/?instance_id={instance}&channel_id={channel}&guild_id={}&frame_id=mock&platform=desktop&mock_code={code}",
+            d.guild_id()
+        )
+    };
+    let player = Browser::start(720, 960).await;
+    player.goto(&open(&alice)).await;
+    let watcher = Browser::start(720, 960).await;
+    watcher.goto(&open(&carol)).await;
+    for page in [&player, &watcher] {
+        page.wait_for(
+            "return window.boardbotActivity && window.boardbotActivity.state().phase === 'playing' && document.body.dataset.stamp",
+            json!([]),
+            "the Activity's board",
+        )
+        .await;
+    }
+    let watched = view(&watcher).await;
+    assert_eq!(
+        watched["you"]["seat"],
+        Value::Null,
+        "Carol watches: she has no seat"
+    );
+    assert_eq!(watched["you"]["may_act"], true, "logged in by the Activity");
+    play_to_the_end(&h, board, &bob, &player, &watcher, "activity").await;
+    // Someone outside the instance is refused, and gets no board.
+    let outsider = Browser::start(720, 960).await;
+    outsider.goto(&open(&eve)).await;
+    let phase = outsider
+        .wait_for(
+            "const s = window.boardbotActivity && window.boardbotActivity.state(); return s && s.phase !== 'connecting' && s.phase",
+            json!([]),
+            "the Activity's answer",
+        )
+        .await;
+    assert_eq!(phase, "refused");
+    let stamp = outsider
+        .run("return document.body.dataset.stamp || null", json!([]))
+        .await;
+    assert_eq!(
+        stamp,
+        Value::Null,
+        "no board for someone outside the instance"
+    );
+    for browser in [player, watcher, outsider] {
+        browser.quit().await;
+    }
     h.stop().await;
 }
