@@ -118,8 +118,10 @@ async fn main() {
         ("PUBLIC_URL", base.clone()),
         ("WEB_BIND", format!("127.0.0.1:{port}")),
         ("DISCORD_CLIENT_SECRET", CLIENT_SECRET.to_owned()),
+        ("DISCORD_ACTIVITY", "on".to_owned()),
         ("RUST_LOG", "boardbot=warn,serenity=warn".to_owned()),
     ];
+    d.enable_activities();
     let database = backends::fresh_sqlite("live-bench");
     let mut bot = process::start_bot(&d, &database, &env);
     let pid = bot.id().expect("the bot's pid");
@@ -288,6 +290,74 @@ async fn main() {
             warm.len()
         );
         browser.quit().await;
+        // The Activity: its page with the SDK (the SDK's mock standing in
+        // for Discord), from opening to a playable board, in a new browser
+        // each time (cold) and again in the same one (warm).
+        let channel = d.add_channel("activity");
+        let board = challenge(&d, channel, &alice, &bob, json!({})).await;
+        settled(&d, board, None).await;
+        let instance = d.start_activity(channel, &[&alice]);
+        let url = |code: String| {
+            format!(
+                "{base}/?instance_id={instance}&channel_id={channel}&guild_id={}&frame_id=mock&mock_code={code}",
+                d.guild_id()
+            )
+        };
+        let script = "const r = performance.getEntriesByName('board-ready')[0];
+                      const p = performance.getEntriesByName('first-contentful-paint')[0];
+                      return r && p ? [p.startTime, r.startTime] : null";
+        let mut cold = Vec::new();
+        let mut warm = Vec::new();
+        for _ in 0..3 {
+            let browser = support::browser::Browser::start(720, 960).await;
+            for i in 0..3 {
+                browser.goto(&url(d.authorize(&alice, ""))).await;
+                let t = browser
+                    .wait_for(script, json!([]), "the Activity's board")
+                    .await;
+                let pair = (t[0].as_f64().unwrap(), t[1].as_f64().unwrap());
+                if i == 0 {
+                    cold.push(pair)
+                } else {
+                    warm.push(pair)
+                }
+            }
+            browser.quit().await;
+        }
+        let median = |mut v: Vec<(f64, f64)>| {
+            v.sort_by(|a, b| a.1.total_cmp(&b.1));
+            v[v.len() / 2]
+        };
+        let ((cf, cr), (wf, wr)) = (median(cold), median(warm));
+        println!(
+            "the Activity in headless Chromium, to a playable board (first paint / board drawn): \
+             a fresh browser {cf:.0} / {cr:.0} ms, again {wf:.0} / {wr:.0} ms (medians of 3 and 6)"
+        );
+        let mut raw = 0;
+        let mut packed = 0;
+        for path in [
+            "/",
+            "/static/embedded-app-sdk.js",
+            "/static/activity.js",
+            "/static/board.js",
+            "/static/board.css",
+        ] {
+            let body = http
+                .get(format!("{base}{path}"))
+                .send()
+                .await
+                .unwrap()
+                .bytes()
+                .await
+                .unwrap();
+            raw += body.len();
+            packed += miniz_oxide::deflate::compress_to_vec(&body, 6).len() + 18;
+        }
+        println!(
+            "the Activity's weight (HTML + SDK + JS + CSS): {:.1} KB, {:.1} KB compressed",
+            raw as f64 / 1000.0,
+            packed as f64 / 1000.0
+        );
     }
     let _ = bot.kill().await;
 }
