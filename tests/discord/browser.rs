@@ -137,33 +137,33 @@ async fn play_to_the_end(
     let mut alice_discs = 0;
     let mut keyboard_used = false;
     loop {
-        let now = view(&watcher).await;
+        let now = view(watcher).await;
         if !now["result"].is_null() {
             break;
         }
         let stamp = now["stamp"].as_u64().unwrap();
         let to_move = now["mover"].as_u64().unwrap();
-        let alice_seat = view(&player).await["you"]["seat"].as_u64().unwrap();
+        let alice_seat = view(player).await["you"]["seat"].as_u64().unwrap();
         if to_move == alice_seat {
-            let mine = wait_my_turn(&player).await;
+            let mine = wait_my_turn(player).await;
             assert_eq!(mine["stamp"].as_u64(), Some(stamp));
             if alice_discs == 1 && !keyboard_used {
                 // By keyboard: the first move in order is column 1.
                 player.keys("#wrap", "\u{E014}").await;
-                assert_eq!(landing(&player).await, format!("0,{alice_discs}"));
+                assert_eq!(landing(player).await, format!("0,{alice_discs}"));
                 player.keys("#wrap", "\u{E007}").await;
-                wait_stamp_past(&player, stamp).await;
+                wait_stamp_past(player, stamp).await;
                 keyboard_used = true;
             } else {
                 // The top cell of column 1 selects the column; the mark
                 // shows where the disc will land, and nothing is played yet.
                 player.click("[data-cell=\"0,5\"]").await;
-                assert_eq!(landing(&player).await, format!("0,{alice_discs}"));
-                assert_eq!(view(&watcher).await["stamp"].as_u64(), Some(stamp));
-                confirm(&player, stamp).await;
+                assert_eq!(landing(player).await, format!("0,{alice_discs}"));
+                assert_eq!(view(watcher).await["stamp"].as_u64(), Some(stamp));
+                confirm(player, stamp).await;
             }
             alice_discs += 1;
-            let seen = wait_stamp_past(&watcher, stamp).await;
+            let seen = wait_stamp_past(watcher, stamp).await;
             assert_eq!(
                 seen["board"]["grid"]["cells"][0][alice_discs - 1],
                 alice_seat
@@ -181,8 +181,8 @@ async fn play_to_the_end(
         } else {
             let ix = d.click_label(bob, board, bob_moves.next().unwrap()).await;
             assert_eq!(d.response(ix).await.kind, 7);
-            wait_stamp_past(&watcher, stamp).await;
-            wait_stamp_past(&player, stamp).await;
+            wait_stamp_past(watcher, stamp).await;
+            wait_stamp_past(player, stamp).await;
         }
     }
     let result = watcher
@@ -197,7 +197,7 @@ async fn play_to_the_end(
     // The watcher's screenshot: Bob's disc and an empty hole at their cells.
     let shot = watcher.screenshot().await;
     keep(shot_name, &shot);
-    let bob_seat = 1 - view(&player).await["you"]["seat"].as_u64().unwrap();
+    let bob_seat = 1 - view(player).await["you"]["seat"].as_u64().unwrap();
     let (x, y) = watcher.centre("[data-cell=\"1,0\"]").await;
     let colour = if bob_seat == 0 { RED } else { YELLOW };
     assert!(
