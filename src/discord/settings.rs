@@ -40,7 +40,7 @@ pub(super) async fn command_settings(asked: Asked<'_>) -> Result<(), Interaction
             text.push_str(&tr(
                 lang,
                 "settings-live-links",
-                &[("on", &yes_no(settings.live_links))],
+                &[("value", &yes_no(settings.live_links))],
             ));
         }
         text
