@@ -225,8 +225,64 @@ fn load(tables: usize) {
             "peak resident memory (VmHWM)    {:.1} MiB",
             status_kib("VmHWM:") as f64 / 1024.0
         );
+        phase_breakdown(&boardbot::metrics::metrics().encode());
         h.bot.stop().await;
     });
+}
+
+/// Where a person's action spent its time, phase by phase, from the bot's
+/// `boardbot_action_phase_seconds` histograms: count, mean and the p50 /
+/// p99 buckets' upper bounds.
+fn phase_breakdown(metrics: &str) {
+    use std::collections::BTreeMap;
+    let label = |line: &str, name: &str| -> Option<String> {
+        let at = line.find(&format!("{name}=\""))? + name.len() + 2;
+        let end = line[at..].find('"')? + at;
+        Some(line[at..end].to_owned())
+    };
+    /// A phase's sum, count and buckets (upper bound, cumulative count).
+    type Phase = (f64, f64, Vec<(f64, f64)>);
+    let mut phases: BTreeMap<String, Phase> = BTreeMap::new();
+    for line in metrics.lines() {
+        let Some(rest) = line.strip_prefix("boardbot_action_phase_seconds_") else {
+            continue;
+        };
+        let (Some(phase), Some(value)) = (
+            label(line, "phase"),
+            line.rsplit(' ').next().and_then(|v| v.parse::<f64>().ok()),
+        ) else {
+            continue;
+        };
+        let entry = phases.entry(phase).or_default();
+        if rest.starts_with("sum") {
+            entry.0 = value;
+        } else if rest.starts_with("count") {
+            entry.1 = value;
+        } else if rest.starts_with("bucket") {
+            let le =
+                label(line, "le").map_or(f64::INFINITY, |le| le.parse().unwrap_or(f64::INFINITY));
+            entry.2.push((le, value));
+        }
+    }
+    println!("where a person's action spends its time (upper bounds of the p50 / p99 buckets):");
+    for (phase, (sum, count, mut buckets)) in phases {
+        if count == 0.0 {
+            continue;
+        }
+        buckets.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let at = |q: f64| {
+            buckets
+                .iter()
+                .find(|(_, n)| *n >= q * count)
+                .map_or(f64::INFINITY, |(le, _)| *le)
+        };
+        println!(
+            "  {phase:<11} n {count:>7}  mean {:>8.3} ms  p50 <= {:>8.3} ms  p99 <= {:>8.3} ms",
+            sum / count * 1000.0,
+            at(0.5) * 1000.0,
+            at(0.99) * 1000.0
+        );
+    }
 }
 
 /// A figure of process `pid`'s /proc status (VmRSS, RssAnon, RssFile,

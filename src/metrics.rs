@@ -41,6 +41,13 @@ pub struct InteractionLabel {
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct PhaseLabel {
+    /// `decode`, `lock`, `apply`, `commit`, `board_wait`, `draw`,
+    /// `answer` or `record` (see [`Metrics::phase`]).
+    pub phase: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub struct ErrorLabel {
     /// `timeout`, `rate_limited`, `client` (4xx), `server` (5xx) or `other`.
     pub kind: String,
@@ -57,9 +64,16 @@ pub struct Metrics {
     pub ack_seconds: Histogram,
     pub cpu_move_seconds: HistogramFamily<CpuLabel>,
     pub rest_errors: Family<ErrorLabel, Counter>,
+    /// Where a person's action spends its time, phase by phase.
+    pub phase_seconds: HistogramFamily<PhaseLabel>,
     /// Tables followed by at least one live web page, and the pages.
     pub watched_tables: Gauge,
     pub web_pages: Gauge,
+}
+
+fn phase_buckets() -> Histogram {
+    // 50 µs to about 3 s.
+    Histogram::new(exponential_buckets(0.00005, 2.0, 17))
 }
 
 fn cpu_buckets() -> Histogram {
@@ -108,6 +122,17 @@ impl Metrics {
             "Discord REST calls that failed, by kind",
             rest_errors.clone(),
         );
+        let phase_seconds: HistogramFamily<PhaseLabel> =
+            Family::new_with_constructor(phase_buckets as fn() -> Histogram);
+        registry.register(
+            "action_phase_seconds",
+            "Time a person's action spends in each phase: decode (arrival to the \
+             service), lock (waiting for the table), apply (the rules), commit (the \
+             store's write, retries included), board_wait (an update of the same board \
+             being sent), draw (the image), answer (the reply to Discord), record (where \
+             the board is, stored)",
+            phase_seconds.clone(),
+        );
         let watched_tables = Gauge::default();
         registry.register(
             "watched_tables",
@@ -122,6 +147,7 @@ impl Metrics {
         );
         Metrics {
             registry,
+            phase_seconds,
             watched_tables,
             web_pages,
             open_tables,
@@ -131,6 +157,15 @@ impl Metrics {
             cpu_move_seconds,
             rest_errors,
         }
+    }
+
+    /// Counts `took` in one phase of a person's action.
+    pub fn phase(&self, phase: &'static str, took: Duration) {
+        self.phase_seconds
+            .get_or_create(&PhaseLabel {
+                phase: phase.into(),
+            })
+            .observe(took.as_secs_f64());
     }
 
     /// Counts a move at a table of `game` (its command name).

@@ -154,6 +154,7 @@ async fn component_action(
         Control::FreeSeat => Action::FreeSeat { user, stamp },
         Control::PlayLive => return launch_activity(ctx, component).await,
     };
+    crate::metrics::metrics().phase("decode", arrived.elapsed());
     let acting = bot.service.act(at, action);
     let acted = in_time(ctx, Pending::Click(component), arrived, acting).await;
     answer_click(bot, ctx, component, at, acted, arrived).await

@@ -73,6 +73,8 @@ pub(super) async fn answer_with_board(
     // Wait a moment for an update being sent (a CPU reply, say), so that
     // this answer still comes in Discord's window.
     let left = bot.image_wait.saturating_sub(arrived.elapsed());
+    let phases = crate::metrics::metrics();
+    let waiting = Instant::now();
     let mut shown = match tokio::time::timeout(left, sync.order.lock()).await {
         Ok(shown) => shown,
         Err(_) => {
@@ -95,6 +97,8 @@ pub(super) async fn answer_with_board(
     } else {
         table
     };
+    phases.phase("board_wait", waiting.elapsed());
+    let drawing_since = Instant::now();
     let live = bot.boards.live(&bot.service, &table).await;
     let drawing = Drawing::start(&table, live);
     let composed = if acknowledged {
@@ -113,6 +117,8 @@ pub(super) async fn answer_with_board(
             }
         }
     };
+    phases.phase("draw", drawing_since.elapsed());
+    let sending = Instant::now();
     let sent: Result<(), String> = match composed {
         Err(e) => Err(e),
         // Through the board calls, so that a rate limit on this message
@@ -139,6 +145,7 @@ pub(super) async fn answer_with_board(
         }
         .map_err(|e| e.to_string()),
     };
+    phases.phase("answer", sending.elapsed());
     if let Err(e) = sent {
         // The change is stored and the CPU turn queued: only the message
         // is behind. Publish it through the board's link.
@@ -166,9 +173,11 @@ pub(super) async fn answer_with_board(
         shown: table.stamp(),
     };
     // Stored before the lock opens: the next update must find it.
+    let recording = Instant::now();
     if let Err(e) = bot.service.set_board(no, link).await {
         error!("table {no}: could not store where its board is: {e}");
     }
+    phases.phase("record", recording.elapsed());
     *shown = table.stamp();
     sync.set_behind(false);
     drop(shown);

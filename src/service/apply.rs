@@ -10,7 +10,7 @@ impl Service {
     /// returned.
     pub async fn act(self: &Arc<Self>, at: At, action: Action) -> Result<Table, ServiceError> {
         let slot = self.find(at).await?;
-        let mut live = slot.live.lock().await;
+        let mut live = locked(&slot).await;
         self.apply_locked(&slot, &mut live, action, None).await
     }
 
@@ -27,7 +27,7 @@ impl Service {
         stamp: Option<u64>,
     ) -> Result<(Table, Move), ServiceError> {
         let slot = self.find(at).await?;
-        let mut live = slot.live.lock().await;
+        let mut live = locked(&slot).await;
         let Some(mv) = live.table.game().parse_move(name) else {
             if !live.table.is_running() {
                 return Err(Refusal::GameOver.into());
@@ -143,7 +143,16 @@ impl Service {
         let host_before = live.table.host();
         let mut next = live.table.clone();
         let is_move = matches!(action, Action::Move { .. } | Action::CpuMove { .. });
+        // A person's action (not a CPU move, a clock or a place gone).
+        let person = !matches!(
+            action,
+            Action::CpuMove { .. } | Action::Tick { .. } | Action::PlaceGone
+        );
+        let applying = std::time::Instant::now();
         let effects = next.apply(action, now)?;
+        if person {
+            crate::metrics::metrics().phase("apply", applying.elapsed());
+        }
         let reserved = !was_running && next.is_running();
         if reserved {
             // A rematch at a finished table: only the channel's newest
@@ -179,16 +188,20 @@ impl Service {
         };
         // The result, its ratings, a solve and what the board shows of them
         // are one write.
-        let next =
-            match patiently(|| self.store.save_change(change.clone(), now, show_settled)).await {
-                Ok((next, _)) => next,
-                Err(e) => {
-                    if reserved {
-                        self.registry().running_in.remove(&slot.channel);
-                    }
-                    return Err(e.into());
+        let committing = std::time::Instant::now();
+        let saved = patiently(|| self.store.save_change(change.clone(), now, show_settled)).await;
+        if person {
+            crate::metrics::metrics().phase("commit", committing.elapsed());
+        }
+        let next = match saved {
+            Ok((next, _)) => next,
+            Err(e) => {
+                if reserved {
+                    self.registry().running_in.remove(&slot.channel);
                 }
-            };
+                return Err(e.into());
+            }
+        };
         live.table = next;
         live.touched = now;
         if is_move {
@@ -233,6 +246,14 @@ impl Service {
         }
         self.arm_deadline(slot, live);
     }
+}
+
+/// The table's lock for a person's action, its wait counted.
+async fn locked(slot: &Slot) -> tokio::sync::MutexGuard<'_, Live> {
+    let waiting = std::time::Instant::now();
+    let live = slot.live.lock().await;
+    crate::metrics::metrics().phase("lock", waiting.elapsed());
+    live
 }
 
 /// Runs a write, trying again while the database is busy (a backup or

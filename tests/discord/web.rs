@@ -106,6 +106,22 @@ async fn a_move_from_the_web_reaches_discord_and_every_page_and_a_click_reaches_
         .wait_view(|v| v["stamp"].as_u64() > Some(stamp))
         .await;
     assert_eq!(seen["you"]["may_move"], true);
+    // The same listener serves /metrics: the pages, and where the actions'
+    // time went, phase by phase.
+    let metrics = crate::bot::web::http()
+        .get(format!("{base}/metrics"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(metrics.contains("boardbot_web_pages 2"), "{metrics}");
+    assert!(metrics.contains("boardbot_watched_tables 1"), "{metrics}");
+    for phase in ["decode", "lock", "apply", "commit", "draw", "answer"] {
+        let count = format!("boardbot_action_phase_seconds_count{{phase=\"{phase}\"}}");
+        assert!(metrics.contains(&count), "{phase}: {metrics}");
+    }
     h.stop().await;
 }
 
