@@ -2,7 +2,7 @@
 //! in the table's language.
 
 use super::ids::{Control, ControlId};
-use crate::game::{Game, GameKind, Move, Outcome, Seat};
+use crate::game::{Game, GameKind, Move, Seat};
 use crate::i18n::{game_title, tr, GameName, Lang};
 use crate::table::{Answer, Closed, Left, MatchEnd, Phase, Player, SeatChange, Table};
 use serenity::all::{
@@ -415,45 +415,7 @@ fn result_text(table: &Table, end: &MatchEnd) -> String {
             player_label(&table.players()[seat as usize], lang)
         )
     };
-    match end {
-        MatchEnd::Board(Outcome::Win { seat, .. }) => match box_scores(table) {
-            Some(scores) => {
-                let other = 1 - *seat as usize;
-                tr(
-                    lang,
-                    "result-wins-score",
-                    &[
-                        ("who", &name(*seat)),
-                        ("a", &scores[*seat as usize]),
-                        ("b", &scores[other]),
-                    ],
-                )
-            }
-            None => tr(lang, "result-wins", &[("who", &name(*seat))]),
-        },
-        MatchEnd::Board(Outcome::Draw) => match box_scores(table) {
-            Some([a, b]) => tr(lang, "result-draw-score", &[("a", &a), ("b", &b)]),
-            None => tr(lang, "result-draw", &[]),
-        },
-        MatchEnd::Resigned { seat }
-        | MatchEnd::TimedOut { seat }
-        | MatchEnd::Abandoned { seat } => {
-            let how = match end {
-                MatchEnd::Resigned { .. } => "resigned",
-                MatchEnd::TimedOut { .. } => "timed-out",
-                _ => "abandoned",
-            };
-            if table.players().len() == 2 {
-                tr(
-                    lang,
-                    &format!("result-{how}-wins"),
-                    &[("who", &name(*seat)), ("winner", &name(1 - *seat))],
-                )
-            } else {
-                tr(lang, &format!("result-{how}"), &[("who", &name(*seat))])
-            }
-        }
-    }
+    table.result_text(end, lang, &name)
 }
 
 /// Boxes claimed by each seat, in Dots and Boxes.
@@ -659,6 +621,7 @@ fn lobby_message(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Outcome;
     use crate::table::test_support::{ok, open, play, set_game, set_phase, HOST};
 
     #[test]

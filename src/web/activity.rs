@@ -92,15 +92,7 @@ pub(super) fn page(web: &Web, lang: Lang) -> Response<Full<Bytes>> {
     let html = PAGE
         .replace("{{lang}}", lang.discord_locale())
         .replace("{{boot}}", &boot);
-    Response::builder()
-        .status(StatusCode::OK)
-        .header("content-type", "text/html; charset=utf-8")
-        .header("cache-control", "no-store")
-        .header("content-security-policy", CSP)
-        .header("x-content-type-options", "nosniff")
-        .header("referrer-policy", "same-origin")
-        .body(Full::new(Bytes::from(html)))
-        .unwrap_or_default()
+    super::html_page(html, CSP)
 }
 
 /// A JSON body of at most 4 KB.

@@ -313,16 +313,21 @@ impl Web {
             .replace("{{lang}}", lang.discord_locale())
             .replace("{{title}}", &escape_html(&title))
             .replace("{{boot}}", &boot);
-        Response::builder()
-            .status(StatusCode::OK)
-            .header("content-type", "text/html; charset=utf-8")
-            .header("cache-control", "no-store")
-            .header("content-security-policy", CSP)
-            .header("x-content-type-options", "nosniff")
-            .header("referrer-policy", "same-origin")
-            .body(Full::new(Bytes::from(html)))
-            .unwrap_or_default()
+        html_page(html, CSP)
     }
+}
+
+/// A page of the bot's own, never cached, under `csp`.
+fn html_page(html: String, csp: &str) -> Response<Full<Bytes>> {
+    Response::builder()
+        .status(StatusCode::OK)
+        .header("content-type", "text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .header("content-security-policy", csp)
+        .header("x-content-type-options", "nosniff")
+        .header("referrer-policy", "same-origin")
+        .body(Full::new(Bytes::from(html)))
+        .unwrap_or_default()
 }
 
 /// The page's own files only; no inline script or style.

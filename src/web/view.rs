@@ -3,7 +3,7 @@
 //! moves, where each one lands and the controls all come from here (from
 //! the engine and the table's own [`Table::controls`]).
 
-use crate::game::{AnyGame, Game, GameKind, Move, Outcome, Seat};
+use crate::game::{AnyGame, Game, GameKind, Move, Seat};
 use crate::i18n::{game_title, tr, Lang};
 use crate::render::{alt_text, dots_view, seat_label, CubeView, DotsLine, GridView};
 use crate::table::{Control, MatchEnd, Phase, Player, Table, UserId};
@@ -150,47 +150,7 @@ fn seat_name(table: &Table, seat: Seat, lang: Lang) -> String {
 }
 
 fn result_text(table: &Table, end: &MatchEnd, lang: Lang) -> String {
-    let name = |seat: Seat| seat_name(table, seat, lang);
-    let scores = match table.game() {
-        AnyGame::Dots(d) => Some(d.scores()),
-        _ => None,
-    };
-    plain(match end {
-        MatchEnd::Board(Outcome::Win { seat, .. }) => match scores {
-            Some(s) => tr(
-                lang,
-                "result-wins-score",
-                &[
-                    ("who", &name(*seat)),
-                    ("a", &s[*seat as usize]),
-                    ("b", &s[1 - *seat as usize]),
-                ],
-            ),
-            None => tr(lang, "result-wins", &[("who", &name(*seat))]),
-        },
-        MatchEnd::Board(Outcome::Draw) => match scores {
-            Some([a, b]) => tr(lang, "result-draw-score", &[("a", &a), ("b", &b)]),
-            None => tr(lang, "result-draw", &[]),
-        },
-        MatchEnd::Resigned { seat }
-        | MatchEnd::TimedOut { seat }
-        | MatchEnd::Abandoned { seat } => {
-            let how = match end {
-                MatchEnd::Resigned { .. } => "resigned",
-                MatchEnd::TimedOut { .. } => "timed-out",
-                _ => "abandoned",
-            };
-            if table.players().len() == 2 {
-                tr(
-                    lang,
-                    &format!("result-{how}-wins"),
-                    &[("who", &name(*seat)), ("winner", &name(1 - *seat))],
-                )
-            } else {
-                tr(lang, &format!("result-{how}"), &[("who", &name(*seat))])
-            }
-        }
-    })
+    plain(table.result_text(end, lang, &|seat| seat_name(table, seat, lang)))
 }
 
 fn status(table: &Table, lang: Lang) -> String {

@@ -11,6 +11,7 @@ mod open;
 mod play;
 mod record;
 mod refusal;
+mod result;
 mod seats;
 mod stored;
 
