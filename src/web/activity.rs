@@ -129,28 +129,16 @@ async fn instance(web: &Web, id: &str) -> Result<Option<Instance>, String> {
     {
         return Ok(None);
     }
-    let answer = login
+    let asked = login
         .http
         .get(format!(
             "{}/applications/{app}/activity-instances/{id}",
             login.api
         ))
-        .header("authorization", format!("Bot {}", token.expose()))
-        .send()
-        .await
-        .map_err(|e| format!("activity instance: {}", e.without_url()))?;
-    let status = answer.status();
-    if status == reqwest::StatusCode::NOT_FOUND {
+        .header("authorization", format!("Bot {}", token.expose()));
+    let Some(value) = super::login::discord_json(asked, "activity instance").await? else {
         return Ok(None);
-    }
-    let bytes = answer
-        .bytes()
-        .await
-        .map_err(|e| format!("activity instance: {e}"))?;
-    if !status.is_success() {
-        return Err(format!("activity instance answered {status}"));
-    }
-    let value: Value = serde_json::from_slice(&bytes).map_err(|_| "activity instance: not JSON")?;
+    };
     let id_of = |v: &Value| v.as_str().and_then(|s| s.parse::<u64>().ok());
     let channel = id_of(&value["location"]["channel_id"]).ok_or("activity instance: no channel")?;
     Ok(Some(Instance {

@@ -180,44 +180,24 @@ pub(super) async fn who(
     if let Some(redirect) = redirect {
         form.push_str(&format!("&redirect_uri={}", encode(redirect)));
     }
-    let answer = login
+    let exchange = login
         .http
         .post(format!("{}/oauth2/token", login.api))
         .header("content-type", "application/x-www-form-urlencoded")
-        .body(form)
-        .send()
-        .await
-        .map_err(|e| format!("token exchange: {}", e.without_url()))?;
-    let status = answer.status();
-    let body = answer
-        .bytes()
-        .await
-        .map_err(|e| format!("token exchange: {e}"))?;
-    if !status.is_success() {
-        return Err(format!("token exchange answered {status}"));
-    }
-    let token: serde_json::Value =
-        serde_json::from_slice(&body).map_err(|_| "token exchange: not JSON".to_owned())?;
+        .body(form);
+    let token = discord_json(exchange, "token exchange")
+        .await?
+        .ok_or("token exchange answered 404")?;
     let access = token["access_token"]
         .as_str()
         .ok_or("token exchange: no access token")?;
-    let answer = login
+    let me = login
         .http
         .get(format!("{}/users/@me", login.api))
-        .header("authorization", format!("Bearer {access}"))
-        .send()
-        .await
-        .map_err(|e| format!("users/@me: {}", e.without_url()))?;
-    let status = answer.status();
-    let body = answer
-        .bytes()
-        .await
-        .map_err(|e| format!("users/@me: {e}"))?;
-    if !status.is_success() {
-        return Err(format!("users/@me answered {status}"));
-    }
-    let user: serde_json::Value =
-        serde_json::from_slice(&body).map_err(|_| "users/@me: not JSON".to_owned())?;
+        .header("authorization", format!("Bearer {access}"));
+    let user = discord_json(me, "users/@me")
+        .await?
+        .ok_or("users/@me answered 404")?;
     let id = user["id"]
         .as_str()
         .and_then(|id| id.parse().ok())
@@ -230,6 +210,30 @@ pub(super) async fn who(
         .take(64)
         .collect();
     Ok((id, name, access.to_owned()))
+}
+
+/// Sends `request` to Discord and reads its JSON answer: `None` when it
+/// answers 404; any other failure is an error naming the call (`what`),
+/// without its address (which may hold a code).
+pub(super) async fn discord_json(
+    request: reqwest::RequestBuilder,
+    what: &str,
+) -> Result<Option<serde_json::Value>, String> {
+    let answer = request
+        .send()
+        .await
+        .map_err(|e| format!("{what}: {}", e.without_url()))?;
+    let status = answer.status();
+    if status == reqwest::StatusCode::NOT_FOUND {
+        return Ok(None);
+    }
+    let body = answer.bytes().await.map_err(|e| format!("{what}: {e}"))?;
+    if !status.is_success() {
+        return Err(format!("{what} answered {status}"));
+    }
+    serde_json::from_slice(&body)
+        .map(Some)
+        .map_err(|_| format!("{what}: not JSON"))
 }
 
 /// `POST /logout?to=…` with the page's CSRF token: the session cookie goes.
