@@ -9,6 +9,7 @@
 mod error;
 mod forget;
 mod matches;
+mod migrations;
 mod puzzles;
 mod ratings;
 mod stats;
@@ -19,6 +20,7 @@ pub use error::StoreError;
 pub use forget::Forgotten;
 pub use ratings::{LeaderLine, Leaderboard, RatingRow};
 pub use stats::{reference_stats, GameStats, Stats, Tally};
+pub use writer::Show;
 
 use matches::{insert_match, numbered_match, MATCH_COLUMNS};
 use puzzles::insert_solve;
@@ -28,14 +30,10 @@ use crate::cpu::Level;
 use crate::rating::Rated;
 use crate::table::{MatchRecord, Table, UserId, DEFAULT_IDLE_MS};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
-use sqlx::migrate::Migrator;
 use sqlx::{AnyPool, Row};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
-
-static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
-static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
 
 /// Which database the store talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -256,10 +254,7 @@ impl Store {
             })
             .connect_with(options)
             .await?;
-        let migrator = match backend {
-            Backend::Sqlite => &SQLITE_MIGRATIONS,
-            Backend::Postgres => &POSTGRES_MIGRATIONS,
-        };
+        let migrator = migrations::for_backend(backend);
         // Several processes may start on one database at once: a process
         // that loses the race to apply a migration finds it applied when it
         // tries again (each migration is one transaction).
