@@ -69,6 +69,8 @@ pub struct Metrics {
     /// Tables followed by at least one live web page, and the pages.
     pub watched_tables: Gauge,
     pub web_pages: Gauge,
+    /// Writes per group commit (changes and board links of many tables).
+    pub commit_batch: Histogram,
 }
 
 fn phase_buckets() -> Histogram {
@@ -145,8 +147,16 @@ impl Metrics {
             "Live web board pages connected",
             web_pages.clone(),
         );
+        // 1 to 128 writes.
+        let commit_batch = Histogram::new(exponential_buckets(1.0, 2.0, 8));
+        registry.register(
+            "commit_batch_writes",
+            "Writes (table changes and board links) per group commit",
+            commit_batch.clone(),
+        );
         Metrics {
             registry,
+            commit_batch,
             phase_seconds,
             watched_tables,
             web_pages,
@@ -166,6 +176,11 @@ impl Metrics {
                 phase: phase.into(),
             })
             .observe(took.as_secs_f64());
+    }
+
+    /// Counts one group commit of `writes` writes.
+    pub fn commit_batch(&self, writes: usize) {
+        self.commit_batch.observe(writes as f64);
     }
 
     /// Counts a move at a table of `game` (its command name).

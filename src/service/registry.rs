@@ -117,12 +117,18 @@ impl Service {
         let Some(slot) = self.slot(no).await? else {
             return Ok(());
         };
-        let mut live = slot.live.lock().await;
-        if live.board.as_ref() == Some(&link) {
-            return Ok(());
-        }
-        self.store.save_board(no, &link).await?;
-        live.board = Some(link);
+        // Queued under the table's lock, so links are written in the order
+        // they were made; waited for without it, so the table's next action
+        // does not wait for this write.
+        let written = {
+            let mut live = slot.live.lock().await;
+            if live.board.as_ref() == Some(&link) {
+                return Ok(());
+            }
+            live.board = Some(link.clone());
+            self.store.board_write(no, link)
+        };
+        written.await?;
         Ok(())
     }
 }

@@ -41,7 +41,15 @@ impl StoreError {
 
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> Self {
-        let busy = match &e {
+        StoreError::from_sqlx(&e)
+    }
+}
+
+impl StoreError {
+    /// Busy or failed, as `e` says (by reference: one failed commit answers
+    /// every write of its batch).
+    pub(super) fn from_sqlx(e: &sqlx::Error) -> Self {
+        let busy = match e {
             sqlx::Error::PoolTimedOut => true,
             // SQLite: BUSY and LOCKED with their extended codes;
             // PostgreSQL: serialization failure, deadlock, lock not available.

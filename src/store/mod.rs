@@ -15,6 +15,7 @@ mod ratings;
 mod stats;
 mod tables;
 mod tournaments;
+mod writer;
 
 pub use error::StoreError;
 pub use forget::Forgotten;
@@ -130,6 +131,9 @@ pub struct DailyPuzzle {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// The group-commit writer of changes and board links; `None` outside
+    /// a tokio runtime or when turned off ([`Store::without_group_commit`]).
+    writer: Option<writer::Writer>,
 }
 
 impl fmt::Debug for Store {
@@ -270,12 +274,24 @@ impl Store {
                 Err(e) => return Err(e.into()),
             }
         }
-        let store = Store { pool, backend };
+        let writer = writer::Writer::start(pool.clone(), backend);
+        let store = Store {
+            pool,
+            backend,
+            writer,
+        };
         let written = stats::backfill_results(&store).await?;
         if written > 0 {
             tracing::info!("wrote the /stats lines of {written} matches recorded before them");
         }
         Ok(store)
+    }
+
+    /// This store without group commit: each change in a transaction of
+    /// its own, as before it (to measure one against the other).
+    pub fn without_group_commit(mut self) -> Store {
+        self.writer = None;
+        self
     }
 
     pub fn backend(&self) -> Backend {

@@ -52,54 +52,72 @@ impl Store {
     /// onto it what the board shows of the ratings and solves. Returns the
     /// table as written, or [`StoreError::Stale`] (and nothing is written)
     /// when another process wrote the table since `change.expected`.
-    pub async fn save_change<F>(
+    ///
+    /// Through the writer, the transaction is shared with the changes of
+    /// other tables waiting at the same moment (group commit, see
+    /// [`writer`]); it returns once the change is on disk.
+    pub async fn save_change(
         &self,
         change: Change<'_>,
         now: u64,
-        show: F,
-    ) -> Result<(Table, Settled)>
-    where
-        F: FnOnce(&mut Table, &Settled) + Send,
-    {
+        show: writer::Show,
+    ) -> Result<(Table, Settled)> {
+        let change = writer::OwnedChange::of(change, now, show);
+        let change = match &self.writer {
+            Some(writer) => {
+                let (reply, answer) = tokio::sync::oneshot::channel();
+                match writer.send(writer::Job::Change(Box::new(change), reply)) {
+                    Ok(()) => return answered(answer).await,
+                    Err(writer::Job::Change(change, _)) => *change,
+                    Err(writer::Job::Board(..)) => unreachable!("a change was sent"),
+                }
+            }
+            None => change,
+        };
         let mut tx = self.pool.begin().await?;
-        let mut settled = Settled::default();
-        if let Some(record) = change.finished {
-            if insert_match(&mut tx, record).await? && record.ranked {
-                settled.rated = ratings::rate_match(&mut tx, self.backend, record, now).await?;
+        match writer::write_change(&mut tx, self.backend, change).await {
+            Ok(written) => {
+                tx.commit().await?;
+                Ok(written)
+            }
+            Err(e) => {
+                tx.rollback().await?;
+                Err(e)
             }
         }
-        if let Some(solve) = &change.solve {
-            settled.solvers = Some(insert_solve(&mut tx, solve, now).await?);
+    }
+
+    /// Records where table `no`'s board message is now, and returns at
+    /// once: the write is queued in order behind what was queued before
+    /// (the returned future says when it is on disk).
+    pub fn board_write(
+        &self,
+        no: u64,
+        link: BoardLink,
+    ) -> impl std::future::Future<Output = Result<()>> + Send + 'static {
+        let queued = match &self.writer {
+            Some(writer) => {
+                let (reply, answer) = tokio::sync::oneshot::channel();
+                match writer.send(writer::Job::Board(no, link, reply)) {
+                    Ok(()) => Ok(answer),
+                    Err(writer::Job::Board(_, link, _)) => Err(link),
+                    Err(writer::Job::Change(..)) => unreachable!("a board link was sent"),
+                }
+            }
+            None => Err(link),
+        };
+        let pool = self.pool.clone();
+        async move {
+            match queued {
+                Ok(answer) => answered(answer).await,
+                Err(link) => writer::write_board(&pool, no, &link).await,
+            }
         }
-        if let Some((guild, settings)) = &change.settings {
-            upsert_settings(&mut tx, *guild, change.table.channel(), settings, now).await?;
-        }
-        let mut table = change.table;
-        show(&mut table, &settled);
-        let guard = change.expected.map_or(Guard::NotOlder, Guard::Stamp);
-        if !write_table(&mut *tx, &table, guard, now).await? {
-            tx.rollback().await?;
-            return Err(StoreError::Stale { no: table.no() });
-        }
-        tx.commit().await?;
-        Ok((table, settled))
     }
 
     /// Records where table `no`'s board message is now.
     pub async fn save_board(&self, no: u64, link: &BoardLink) -> Result<()> {
-        sqlx::query(
-            "UPDATE tables SET board_channel = $1, board_message = $2, board_token = $3, \
-             board_token_at = $4, board_stamp = $5 WHERE no = $6",
-        )
-        .bind(to_i64(link.channel))
-        .bind(link.message.map(to_i64))
-        .bind(link.token.clone())
-        .bind(to_i64(link.token_at))
-        .bind(to_i64(link.shown))
-        .bind(to_i64(no))
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        self.board_write(no, link.clone()).await
     }
 
     /// Every table with an invitation waiting or a match being played.
@@ -315,4 +333,12 @@ pub(super) fn stored(row: &AnyRow) -> Result<Stored> {
         shown: shown.map(to_u64).unwrap_or(0),
     });
     Ok(Stored { table, board })
+}
+
+/// The writer's answer; a writer that stopped before answering (its
+/// runtime shutting down) is a failed write.
+async fn answered<T>(answer: tokio::sync::oneshot::Receiver<Result<T>>) -> Result<T> {
+    answer
+        .await
+        .unwrap_or_else(|_| Err(StoreError::Failed("the store's writer stopped".into())))
 }
