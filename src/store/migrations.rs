@@ -122,4 +122,48 @@ mod tests {
         assert_eq!(first.description, "tables and matches");
         assert_eq!(first.sql, POSTGRES[0]);
     }
+    /// The checksums databases made by earlier builds (sqlx's `migrate!`)
+    /// hold, each one's first eight bytes: a migration once released is
+    /// never edited (a database that applied it would refuse to start),
+    /// and these are what the embedding must give.
+    #[test]
+    fn released_migrations_keep_their_checksums() {
+        let sqlite = [
+            "b4b3a2cb31d57b60",
+            "ba72429c9bb4941e",
+            "96635fd316eb4270",
+            "301f479e516896d1",
+            "529aa2a70a6a8c7f",
+            "368a43aa28b6b6eb",
+            "631beaa39b16296e",
+            "d64cd294b835d909",
+            "dde010126cf8949e",
+            "ad5d81d3e7fd836b",
+        ];
+        let postgres = [
+            "0980ad59b84ef685",
+            "1fc03d9a2329fd89",
+            "081b7cf0e238652d",
+            "82970cb5d02b1969",
+            "dc3ffb86c7727fe0",
+            "70471fa98ba5daea",
+            "0d80c3527284c6f6",
+            "d832c473d5c8ad76",
+            "bb8a1f8f92656264",
+            "572174529b9d909a",
+        ];
+        for (backend, released) in [(Backend::Sqlite, sqlite), (Backend::Postgres, postgres)] {
+            for (migration, checksum) in for_backend(backend).iter().zip(released) {
+                let start: String = migration.checksum[..8]
+                    .iter()
+                    .map(|b| format!("{b:02x}"))
+                    .collect();
+                assert_eq!(
+                    start, checksum,
+                    "{backend:?} migration {}",
+                    migration.version
+                );
+            }
+        }
+    }
 }
