@@ -294,6 +294,12 @@ impl Store {
         self
     }
 
+    /// Group commits so far and the writes they held (`None` without
+    /// group commit).
+    pub fn group_commits(&self) -> Option<(u64, u64)> {
+        self.writer.as_ref().map(writer::Writer::counts)
+    }
+
     pub fn backend(&self) -> Backend {
         self.backend
     }

@@ -21,6 +21,8 @@
 use super::tables::{write_table, Guard};
 use super::*;
 use sqlx::Connection;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
 /// The most writes one transaction takes: a batch's first caller waits for
@@ -66,6 +68,15 @@ pub(super) enum Job {
 #[derive(Clone)]
 pub(super) struct Writer {
     jobs: mpsc::UnboundedSender<Job>,
+    counts: Arc<Counts>,
+}
+
+/// What the writer did: transactions committed (or tried) and the writes
+/// they held.
+#[derive(Default)]
+struct Counts {
+    batches: AtomicU64,
+    writes: AtomicU64,
 }
 
 impl Writer {
@@ -73,8 +84,17 @@ impl Writer {
     pub fn start(pool: AnyPool, backend: Backend) -> Option<Writer> {
         let runtime = tokio::runtime::Handle::try_current().ok()?;
         let (jobs, waiting) = mpsc::unbounded_channel();
-        runtime.spawn(write_batches(pool, backend, waiting));
-        Some(Writer { jobs })
+        let counts = Arc::new(Counts::default());
+        runtime.spawn(write_batches(pool, backend, waiting, counts.clone()));
+        Some(Writer { jobs, counts })
+    }
+
+    /// Transactions so far, and the writes they held.
+    pub fn counts(&self) -> (u64, u64) {
+        (
+            self.counts.batches.load(Ordering::Relaxed),
+            self.counts.writes.load(Ordering::Relaxed),
+        )
     }
 
     /// Hands `job` to the writer; gives it back when the writer is gone.
@@ -84,10 +104,19 @@ impl Writer {
 }
 
 /// The writer: a batch at a time, until every [`Writer`] is dropped.
-async fn write_batches(pool: AnyPool, backend: Backend, mut waiting: mpsc::UnboundedReceiver<Job>) {
+async fn write_batches(
+    pool: AnyPool,
+    backend: Backend,
+    mut waiting: mpsc::UnboundedReceiver<Job>,
+    counts: Arc<Counts>,
+) {
     let mut batch = Vec::with_capacity(MOST);
     while waiting.recv_many(&mut batch, MOST).await > 0 {
         crate::metrics::metrics().commit_batch(batch.len());
+        counts.batches.fetch_add(1, Ordering::Relaxed);
+        counts
+            .writes
+            .fetch_add(batch.len() as u64, Ordering::Relaxed);
         write_batch(&pool, backend, std::mem::take(&mut batch)).await;
     }
 }

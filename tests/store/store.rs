@@ -17,14 +17,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 const HOST: u64 = 11;
-const GUEST: u64 = 22;
+pub(crate) const GUEST: u64 = 22;
 
 /// A clock the test moves by hand.
 #[derive(Default)]
-struct HandClock(AtomicU64);
+pub(crate) struct HandClock(AtomicU64);
 
 impl HandClock {
-    fn at(ms: u64) -> Arc<HandClock> {
+    pub(crate) fn at(ms: u64) -> Arc<HandClock> {
         Arc::new(HandClock(AtomicU64::new(ms)))
     }
     fn advance(&self, ms: u64) {
@@ -38,7 +38,12 @@ impl Clock for HandClock {
     }
 }
 
-fn opening(no: u64, channel: u64, kind: GameKind, invited: Vec<(u64, String)>) -> Opening {
+pub(crate) fn opening(
+    no: u64,
+    channel: u64,
+    kind: GameKind,
+    invited: Vec<(u64, String)>,
+) -> Opening {
     Opening {
         no,
         guild: 1,
@@ -57,7 +62,7 @@ fn opening(no: u64, channel: u64, kind: GameKind, invited: Vec<(u64, String)>) -
     }
 }
 
-async fn service(store: Store, clock: Arc<HandClock>) -> Arc<Service> {
+pub(crate) async fn service(store: Store, clock: Arc<HandClock>) -> Arc<Service> {
     let (service, _notices) = Service::new(store, clock, SearchPool::new(2), Some(7));
     // These tests open many tables for one host; fair use is tested apart.
     service.set_limits(boardbot::config::Limits {
