@@ -1,16 +1,25 @@
-//! Load through the real bot: `cargo bench --bench load -- N` (default 200).
+//! Load through the real bot, beside a bot that does nothing:
+//! `cargo bench --bench load` (every size on every backend), or
+//! `cargo bench --bench load -- --tables 200,500 --backends sqlite`.
 //!
 //! N Connect Four tables against the CPU at the default level, each in its
 //! own channel with its own player, driven through the real serenity client
-//! against the in-tree Discord stand-in (both in this process). Every player
-//! clicks a legal column whenever it is their turn, until the game ends.
+//! against the in-tree Discord stand-in (both in one process). Every player
+//! clicks a legal column whenever it is their turn, until the game ends (or
+//! `--clicks K` clicks). Beside it, in the same run, the same players
+//! against a do-nothing bot: a serenity client of this file's own that
+//! answers every click at once with the same buttons and does nothing else.
 //!
-//! Reports: acknowledgement latency (from the stand-in dispatching an
-//! interaction to the bot's interaction callback) p50 / p99 / max, moves per
-//! second (both seats), interactions left without a callback for 3 seconds,
-//! and peak resident memory (VmHWM). Then, in a fresh process
-//! (`-- --memory 1000`), the resident memory growth from 0 to 1,000 open
-//! tables, per table.
+//! Each run is a process of its own (so its peak memory is its own), and
+//! reports: the first answer's latency (from the stand-in dispatching an
+//! interaction to the bot's callback) p50 / p99 / max; clicks answered and
+//! moves stored per second (both seats); interactions left without a
+//! callback for 3 seconds; CPU seconds per click (the whole process:
+//! stand-in, players and bot); peak resident memory (VmHWM); the bot's
+//! group commits; and where a person's action spent its time, phase by
+//! phase. Then the table of both bots side by side, with the ratios, and an
+//! idle bot's single click (p50 over 100 clicks) with and without group
+//! commit. `-- --memory 1000`: the bot's memory growth per open table.
 
 #[path = "../tests/backends/mod.rs"]
 mod backends;
@@ -107,9 +116,9 @@ fn look(d: &StandIn, board: u64, player: u64) -> Option<Look> {
     })
 }
 
-/// One table played to its end; returns the discs on the final board
-/// (moves of both seats), or `None` when the game got stuck.
-async fn play_table(d: &StandIn, table: usize) -> Option<u32> {
+/// One table played to its end, or until `most` clicks; returns the clicks
+/// made, or `None` when the game got stuck.
+async fn play_table(d: &StandIn, table: usize, most: usize) -> Option<usize> {
     let player = d.user(&format!("player{table}"));
     let channel = d.add_channel(&format!("table-{table}"));
     let ix = d.slash(&player, channel, "connect4", json!({})).await;
@@ -123,13 +132,18 @@ async fn play_table(d: &StandIn, table: usize) -> Option<u32> {
     let mut clicked_at: Option<u32> = None;
     let mut last_click: Option<Ix> = None;
     let mut idle = Instant::now();
+    let mut clicks = 0;
     loop {
         let Some(now) = look(d, board, player.id) else {
             debug(table, "no board message");
             return None;
         };
-        if now.over && !now.thinking {
-            return now.discs;
+        if (now.over && !now.thinking) || clicks >= most {
+            debug(
+                table,
+                &format!("done: {clicks} clicks, {:?} discs", now.discs),
+            );
+            return Some(clicks);
         }
         let ready = now.my_turn
             && !now.thinking
@@ -161,6 +175,7 @@ async fn play_table(d: &StandIn, table: usize) -> Option<u32> {
         let ix = d.click_label(&player, board, &pick).await;
         last_click = Some(ix);
         answered(d, ix, Duration::from_secs(30)).await;
+        clicks += 1;
         idle = Instant::now();
     }
 }
@@ -180,56 +195,343 @@ fn runtime() -> tokio::runtime::Runtime {
         .expect("a tokio runtime")
 }
 
-/// N tables played to the end at once.
-fn load(tables: usize) {
-    runtime().block_on(async {
-        // The bot as it ships: answers wait for their board only briefly.
-        let h = Harness::start_with(|c| c.image_wait = boardbot::config::IMAGE_WAIT).await;
-        let d = &h.discord;
-        d.set_callback_window(WINDOW);
-        let started = Instant::now();
-        let games: Vec<Option<u32>> =
-            futures_util::future::join_all((0..tables).map(|table| play_table(d, table))).await;
-        let elapsed = started.elapsed();
-        let (mut latencies, mut unanswered, mut interactions) = (Vec::new(), 0, 0);
-        d.with_state(|st| {
-            for i in st.interactions.values() {
-                interactions += 1;
-                match i.replied_at {
-                    Some(at) if at - i.sent_at <= WINDOW => latencies.push(at - i.sent_at),
-                    _ => unanswered += 1,
-                }
-            }
-        });
-        latencies.sort();
-        let finished = games.iter().flatten().count();
-        let stuck = tables - finished;
-        let moves: u32 = games.iter().flatten().sum();
-        println!("tables                          {tables}");
-        println!("games finished                  {finished}");
-        println!("tables stuck (no retry)         {stuck}");
-        println!("interactions                    {interactions}");
-        println!("unanswered within 3 s           {unanswered}");
-        println!(
-            "acknowledgement p50 / p99 / max {:.1?} / {:.1?} / {:.1?}",
-            percentile(&latencies, 0.5),
-            percentile(&latencies, 0.99),
-            latencies.last().copied().unwrap_or_default()
-        );
-        println!("moves (both seats)              {moves} in {elapsed:.1?}");
-        println!(
-            "moves per second                {:.1}",
-            moves as f64 / elapsed.as_secs_f64()
-        );
-        println!(
-            "peak resident memory (VmHWM)    {:.1} MiB",
-            status_kib("VmHWM:") as f64 / 1024.0
-        );
-        phase_breakdown(&boardbot::metrics::metrics().encode());
-        h.bot.stop().await;
-    });
+/// Which bot a run loads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Which {
+    /// boardbot as it ships (group commit on).
+    Boardbot,
+    /// boardbot with each change in a transaction of its own (as before
+    /// group commit).
+    Direct,
+    /// The do-nothing bot.
+    Nothing,
 }
 
+impl Which {
+    fn name(self) -> &'static str {
+        match self {
+            Which::Boardbot => "boardbot",
+            Which::Direct => "direct",
+            Which::Nothing => "nothing",
+        }
+    }
+
+    fn parse(name: &str) -> Which {
+        match name {
+            "boardbot" => Which::Boardbot,
+            "direct" => Which::Direct,
+            "nothing" => Which::Nothing,
+            other => panic!("no bot {other:?}: boardbot, direct or nothing"),
+        }
+    }
+}
+
+/// The figures of one run, printed by its process as one `RESULT` line.
+#[derive(serde::Serialize, serde::Deserialize, Default, Clone)]
+struct Figures {
+    bot: String,
+    backend: String,
+    tables: usize,
+    finished: usize,
+    interactions: usize,
+    unanswered: usize,
+    p50_ms: f64,
+    p99_ms: f64,
+    max_ms: f64,
+    clicks: usize,
+    moves: u64,
+    seconds: f64,
+    cpu_seconds: f64,
+    peak_mib: f64,
+    commits: u64,
+    writes: u64,
+}
+
+impl Figures {
+    fn clicks_per_second(&self) -> f64 {
+        self.clicks as f64 / self.seconds
+    }
+    fn moves_per_second(&self) -> f64 {
+        self.moves as f64 / self.seconds
+    }
+    fn cpu_ms_per_click(&self) -> f64 {
+        self.cpu_seconds * 1000.0 / self.clicks.max(1) as f64
+    }
+}
+
+/// CPU seconds this process has used (user and system).
+fn cpu_seconds() -> f64 {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage fills the struct it is given.
+    let usage = unsafe {
+        libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr());
+        usage.assume_init()
+    };
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// A fresh database of `backend` for a run.
+async fn database(backend: &str) -> String {
+    backends::fresh_database(backend, "load")
+        .await
+        .unwrap_or_else(|| panic!("{backend} is not available: set {}", backends::POSTGRES_VAR))
+}
+
+/// The latencies of every interaction's first answer, and how many had
+/// none within Discord's window.
+fn latencies(d: &StandIn) -> (Vec<Duration>, usize, usize) {
+    let (mut latencies, mut unanswered, mut interactions) = (Vec::new(), 0, 0);
+    d.with_state(|st| {
+        for i in st.interactions.values() {
+            interactions += 1;
+            match i.replied_at {
+                Some(at) if at - i.sent_at <= WINDOW => latencies.push(at - i.sent_at),
+                _ => unanswered += 1,
+            }
+        }
+    });
+    latencies.sort();
+    (latencies, unanswered, interactions)
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// The total of a counter family in the bot's metrics text.
+fn counter_total(metrics: &str, name: &str) -> u64 {
+    metrics
+        .lines()
+        .filter(|l| l.starts_with(name) && !l.starts_with('#'))
+        .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+        .sum::<f64>() as u64
+}
+
+/// N tables played at once against `which`, on `backend`; each table
+/// stops after `most` clicks.
+fn load(which: Which, backend: &str, tables: usize, most: usize) -> Figures {
+    runtime().block_on(async {
+        let database = database(backend).await;
+        let mut figures = Figures {
+            bot: which.name().into(),
+            backend: backend.into(),
+            tables,
+            ..Figures::default()
+        };
+        let (discord, harness) = match which {
+            Which::Nothing => (Some(nothing::start().await), None),
+            Which::Boardbot | Which::Direct => {
+                // The bot as it ships: answers wait for their board only
+                // briefly.
+                let h = Harness::start_with(|c| {
+                    c.image_wait = boardbot::config::IMAGE_WAIT;
+                    c.database_url = database.clone();
+                    c.group_commit = which == Which::Boardbot;
+                })
+                .await;
+                (None, Some(h))
+            }
+        };
+        let d = match (&discord, &harness) {
+            (Some(d), _) => d,
+            (None, Some(h)) => &h.discord,
+            (None, None) => unreachable!(),
+        };
+        d.set_callback_window(WINDOW);
+        let cpu_before = cpu_seconds();
+        let started = Instant::now();
+        let games: Vec<Option<usize>> = match which {
+            Which::Nothing => {
+                futures_util::future::join_all(
+                    (0..tables).map(|table| nothing::play(d, table, most)),
+                )
+                .await
+            }
+            _ => {
+                futures_util::future::join_all(
+                    (0..tables).map(|table| play_table(d, table, most)),
+                )
+                .await
+            }
+        };
+        figures.seconds = started.elapsed().as_secs_f64();
+        figures.cpu_seconds = cpu_seconds() - cpu_before;
+        let (latencies, unanswered, interactions) = latencies(d);
+        figures.interactions = interactions;
+        figures.unanswered = unanswered;
+        figures.p50_ms = ms(percentile(&latencies, 0.5));
+        figures.p99_ms = ms(percentile(&latencies, 0.99));
+        figures.max_ms = ms(latencies.last().copied().unwrap_or_default());
+        figures.finished = games.iter().flatten().count();
+        figures.clicks = games.iter().flatten().sum();
+        figures.peak_mib = status_kib("VmHWM:") as f64 / 1024.0;
+        println!(
+            "{} on {backend}, {tables} tables: {} of {} played through, {} clicks and {} unanswered \
+             in {:.1} s",
+            which.name(),
+            figures.finished,
+            tables,
+            figures.clicks,
+            unanswered,
+            figures.seconds
+        );
+        match harness {
+            Some(h) => {
+                let metrics = boardbot::metrics::metrics().encode();
+                figures.moves = counter_total(&metrics, "boardbot_moves_total");
+                let service = h.bot.service();
+                let store = service.store();
+                if let Some((commits, writes)) = store.group_commits() {
+                    figures.commits = commits;
+                    figures.writes = writes;
+                }
+                phase_breakdown(&metrics);
+                h.bot.stop().await;
+            }
+            // The do-nothing bot stores nothing: each click is its move.
+            None => figures.moves = figures.clicks as u64,
+        }
+        figures
+    })
+}
+
+/// An idle bot: one table at a time, one click at a time, until `clicks`
+/// clicks were answered; the first answer's p50 and p99.
+fn idle(backend: &str, group_commit: bool, clicks: usize) -> (f64, f64) {
+    runtime().block_on(async {
+        let database = database(backend).await;
+        let h = Harness::start_with(|c| {
+            c.image_wait = boardbot::config::IMAGE_WAIT;
+            c.database_url = database.clone();
+            c.group_commit = group_commit;
+        })
+        .await;
+        let d = &h.discord;
+        d.set_callback_window(WINDOW);
+        let mut made = 0;
+        let mut table = 0;
+        while made < clicks {
+            made += play_table(d, table, clicks - made).await.unwrap_or(0);
+            table += 1;
+        }
+        let mut clicked: Vec<Duration> = d.with_state(|st| {
+            st.interactions
+                .values()
+                .filter(|i| i.kind == 3)
+                .filter_map(|i| Some(i.replied_at? - i.sent_at))
+                .collect()
+        });
+        clicked.sort();
+        h.bot.stop().await;
+        (
+            ms(percentile(&clicked, 0.5)),
+            ms(percentile(&clicked, 0.99)),
+        )
+    })
+}
+
+/// The do-nothing bot: answers every command with a board of seven
+/// buttons and every click by updating it to the same, at once.
+mod nothing {
+    use super::*;
+    use serenity::all::{
+        ButtonStyle, ClientBuilder, Context, CreateActionRow, CreateButton, CreateCommand,
+        CreateInteractionResponse, CreateInteractionResponseMessage, EventHandler, GatewayIntents,
+        GuildId, HttpBuilder, Interaction, Ready,
+    };
+
+    struct Nothing {
+        guild: u64,
+    }
+
+    fn board(user: u64) -> CreateInteractionResponseMessage {
+        // Seven columns in two rows (at most five buttons a row).
+        let button = |c: u32| {
+            CreateButton::new(format!("col-{c}"))
+                .label(c.to_string())
+                .style(ButtonStyle::Secondary)
+        };
+        CreateInteractionResponseMessage::new()
+            .content(format!("<@{user}> to move"))
+            .components(vec![
+                CreateActionRow::Buttons((1..=4).map(button).collect()),
+                CreateActionRow::Buttons((5..=7).map(button).collect()),
+            ])
+    }
+
+    #[serenity::async_trait]
+    impl EventHandler for Nothing {
+        async fn ready(&self, ctx: Context, _: Ready) {
+            let command = CreateCommand::new("connect4").description("Play");
+            if let Err(e) = GuildId::new(self.guild)
+                .set_commands(&ctx.http, vec![command])
+                .await
+            {
+                eprintln!("do-nothing bot: could not register its command: {e}");
+            }
+        }
+
+        async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+            let answered = match interaction {
+                Interaction::Command(c) => {
+                    let answer = CreateInteractionResponse::Message(board(c.user.id.get()));
+                    c.create_response(&ctx.http, answer).await
+                }
+                Interaction::Component(c) => {
+                    let answer = CreateInteractionResponse::UpdateMessage(board(c.user.id.get()));
+                    c.create_response(&ctx.http, answer).await
+                }
+                _ => Ok(()),
+            };
+            if let Err(e) = answered {
+                eprintln!("do-nothing bot: {e}");
+            }
+        }
+    }
+
+    /// A stand-in and the do-nothing bot connected to it.
+    pub async fn start() -> StandIn {
+        let d = StandIn::start_with_token(bot::TOKEN).await;
+        let http = HttpBuilder::new(bot::TOKEN)
+            .proxy(d.base_url())
+            .ratelimiter_disabled(true)
+            .build();
+        let mut client = ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
+            .event_handler(Nothing {
+                guild: d.guild_id(),
+            })
+            .await
+            .expect("the do-nothing client");
+        tokio::spawn(async move {
+            if let Err(e) = client.start().await {
+                eprintln!("do-nothing bot stopped: {e}");
+            }
+        });
+        d.wait_ready().await;
+        d.wait_command("connect4").await;
+        d
+    }
+
+    /// One player: a command, then `most` clicks, each after the answer to
+    /// the last.
+    pub async fn play(d: &StandIn, table: usize, most: usize) -> Option<usize> {
+        let player = d.user(&format!("player{table}"));
+        let channel = d.add_channel(&format!("table-{table}"));
+        let ix = d.slash(&player, channel, "connect4", json!({})).await;
+        let board = answered(d, ix, Duration::from_secs(30)).await?;
+        let mut seed = (table as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for _ in 0..most {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let label = (seed % 7 + 1).to_string();
+            let ix = d.click_label(&player, board, &label).await;
+            answered(d, ix, Duration::from_secs(30)).await?;
+        }
+        Some(most)
+    }
+}
 /// Where a person's action spent its time, phase by phase, from the bot's
 /// `boardbot_action_phase_seconds` histograms: count, mean and the p50 /
 /// p99 buckets' upper bounds.
@@ -402,6 +704,34 @@ async fn play_first_move(d: &StandIn, table: usize) {
     }
 }
 
+/// The value after `flag`, split on commas.
+fn list(args: &[String], flag: &str) -> Option<Vec<String>> {
+    let at = args.iter().position(|a| a == flag)?;
+    Some(args.get(at + 1)?.split(',').map(str::to_owned).collect())
+}
+
+/// Runs this bench again in a process of its own with `args`, and reads
+/// back its `RESULT` line.
+fn child(args: &[String]) -> Option<String> {
+    let output = std::process::Command::new(std::env::current_exe().expect("this bench"))
+        .args(args)
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .expect("a run");
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let mut result = None;
+    for line in text.lines() {
+        match line.strip_prefix("RESULT ") {
+            Some(json) => result = Some(json.to_owned()),
+            None => println!("  {line}"),
+        }
+    }
+    if !output.status.success() {
+        eprintln!("run {args:?} failed: {}", output.status);
+    }
+    result
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let Some(at) = args.iter().position(|a| a == "--memory") {
@@ -412,14 +742,126 @@ fn main() {
         memory(tables);
         return;
     }
-    let tables = args.iter().find_map(|a| a.parse().ok()).unwrap_or(200usize);
-    load(tables);
-    // Memory per table in a fresh process, so the load's freed memory does
-    // not hide the growth.
-    let status = std::process::Command::new(std::env::current_exe().expect("this bench"))
-        .args(["--memory", "1000"])
-        .status();
-    if !matches!(status, Ok(s) if s.success()) {
-        eprintln!("memory run failed: {status:?}");
+    // A child: one run, its figures as JSON on the last line.
+    if let Some(at) = args.iter().position(|a| a == "--run") {
+        let which = Which::parse(&args[at + 1]);
+        let backend = &args[at + 2];
+        let tables = args[at + 3].parse().expect("tables");
+        let most = args[at + 4].parse().expect("clicks");
+        let figures = load(which, backend, tables, most);
+        println!("RESULT {}", serde_json::to_string(&figures).unwrap());
+        return;
+    }
+    if let Some(at) = args.iter().position(|a| a == "--idle-run") {
+        let (p50, p99) = idle(&args[at + 1], args[at + 2] == "group", 100);
+        println!("RESULT [{p50}, {p99}]");
+        return;
+    }
+    let sizes: Vec<usize> = list(&args, "--tables")
+        .map(|l| {
+            l.iter()
+                .map(|n| n.parse().expect("a number of tables"))
+                .collect()
+        })
+        .unwrap_or_else(|| vec![200, 500, 2000]);
+    let postgres = std::env::var(backends::POSTGRES_VAR).is_ok_and(|v| !v.is_empty());
+    let backends = list(&args, "--backends").unwrap_or_else(|| {
+        let mut all = vec!["sqlite".to_owned()];
+        if postgres {
+            all.push("postgres".to_owned());
+        } else {
+            eprintln!(
+                "PostgreSQL skipped: set {} to a server",
+                backends::POSTGRES_VAR
+            );
+        }
+        all
+    });
+    let bots: Vec<Which> = list(&args, "--bots")
+        .map(|l| l.iter().map(|b| Which::parse(b)).collect())
+        .unwrap_or_else(|| vec![Which::Nothing, Which::Boardbot]);
+    // Past 500 tables a game is cut short (each table still clicks through
+    // its opening, the busiest part), or one size would take many minutes.
+    let clicks = |tables: usize| -> usize {
+        list(&args, "--clicks")
+            .and_then(|l| l[0].parse().ok())
+            .unwrap_or(if tables > 500 { 6 } else { 100 })
+    };
+    let mut rows: Vec<Figures> = Vec::new();
+    for backend in &backends {
+        for &tables in &sizes {
+            for &which in &bots {
+                println!("== {} on {backend}, {tables} tables", which.name());
+                let run = [
+                    "--run".to_owned(),
+                    which.name().to_owned(),
+                    backend.clone(),
+                    tables.to_string(),
+                    clicks(tables).to_string(),
+                ];
+                if let Some(json) = child(&run) {
+                    rows.push(serde_json::from_str(&json).expect("a run's figures"));
+                }
+            }
+        }
+    }
+    println!();
+    println!(
+        "| store | tables | bot | first answer p50 / p99 / max (ms) | unanswered in 3 s | clicks/s \
+         | moves stored/s | CPU ms per click | peak MiB | writes per commit | p99 vs nothing \
+         | moves stored/s vs nothing's clicks/s |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for f in &rows {
+        let nothing = rows
+            .iter()
+            .find(|n| n.bot == "nothing" && n.backend == f.backend && n.tables == f.tables);
+        let (ratio_p99, ratio_rate) = match nothing {
+            Some(n) if f.bot != "nothing" => (
+                format!("{:.2}", f.p99_ms / n.p99_ms),
+                format!("{:.2}", f.moves_per_second() / n.clicks_per_second()),
+            ),
+            _ => ("–".into(), "–".into()),
+        };
+        let per_commit = if f.commits > 0 {
+            format!("{:.1}", f.writes as f64 / f.commits as f64)
+        } else {
+            "–".into()
+        };
+        println!(
+            "| {} | {} | {} | {:.0} / {:.0} / {:.0} | {} of {} | {:.1} | {:.1} | {:.2} | {:.1} | {} | {} | {} |",
+            f.backend,
+            f.tables,
+            f.bot,
+            f.p50_ms,
+            f.p99_ms,
+            f.max_ms,
+            f.unanswered,
+            f.interactions,
+            f.clicks_per_second(),
+            f.moves_per_second(),
+            f.cpu_ms_per_click(),
+            f.peak_mib,
+            per_commit,
+            ratio_p99,
+            ratio_rate
+        );
+    }
+    if args.iter().any(|a| a == "--no-idle") {
+        return;
+    }
+    println!();
+    println!("an idle bot, one click at a time (100 clicks): first answer p50 / p99");
+    for backend in &backends {
+        for (mode, label) in [
+            ("direct", "each change its own commit"),
+            ("group", "group commit"),
+        ] {
+            let run = ["--idle-run".to_owned(), backend.clone(), mode.to_owned()];
+            if let Some(json) = child(&run) {
+                let [p50, p99]: [f64; 2] = serde_json::from_str(&json).expect("idle figures");
+                println!("  {backend:<8} {label:<27} {p50:.1} / {p99:.1} ms");
+            }
+        }
     }
 }

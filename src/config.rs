@@ -74,6 +74,9 @@ pub struct Config {
     pub activity: bool,
     /// The fair-use limits on expensive work ([`Limits`]).
     pub limits: Limits,
+    /// Changes of many tables share one commit (the store's writer); off
+    /// only to measure the store without it (`cargo bench --bench load`).
+    pub group_commit: bool,
     /// `BOARDBOT_TEST_CLOCK`, for tests only: a file holding how far the
     /// tables' clock runs ahead of the system's, which a test moves
     /// ([`ManualClock::following`](crate::service::ManualClock::following)).
@@ -364,6 +367,7 @@ impl Config {
             database_url,
             rest_timeout: REST_TIMEOUT,
             image_wait: IMAGE_WAIT,
+            group_commit: true,
             publish_backoff: PUBLISH_BACKOFF,
             acknowledge_after: ACKNOWLEDGE_AFTER,
             idle,

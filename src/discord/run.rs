@@ -287,9 +287,12 @@ pub async fn start_with_clock(
     clock: Arc<dyn Clock>,
 ) -> Result<Running, StartError> {
     let started = Instant::now();
-    let store = Store::open(&config.database_url)
+    let mut store = Store::open(&config.database_url)
         .await
         .map_err(StartError::Store)?;
+    if !config.group_commit {
+        store = store.without_group_commit();
+    }
     let (service, notices) = Service::new(store, clock, SearchPool::sized_to_cores(), None);
     service.set_idle_ms(config.idle.as_millis() as u64);
     service.set_limits(config.limits);
