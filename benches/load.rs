@@ -782,10 +782,16 @@ fn main() {
         .unwrap_or_else(|| vec![Which::Nothing, Which::Boardbot]);
     // Past 500 tables a game is cut short (each table still clicks through
     // its opening, the busiest part), or one size would take many minutes.
-    let clicks = |tables: usize| -> usize {
+    // The do-nothing players click as often as a game against the CPU
+    // lets a person click (a person's moves in a game here: 10 to 21).
+    let clicks = |tables: usize, which: Which| -> usize {
         list(&args, "--clicks")
             .and_then(|l| l[0].parse().ok())
-            .unwrap_or(if tables > 500 { 6 } else { 100 })
+            .unwrap_or(match (tables > 500, which) {
+                (true, _) => 6,
+                (false, Which::Nothing) => 15,
+                (false, _) => 100,
+            })
     };
     let mut rows: Vec<Figures> = Vec::new();
     for backend in &backends {
@@ -797,7 +803,7 @@ fn main() {
                     which.name().to_owned(),
                     backend.clone(),
                     tables.to_string(),
-                    clicks(tables).to_string(),
+                    clicks(tables, which).to_string(),
                 ];
                 if let Some(json) = child(&run) {
                     rows.push(serde_json::from_str(&json).expect("a run's figures"));
