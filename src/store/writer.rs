@@ -64,6 +64,16 @@ pub(super) enum Job {
     Board(u64, BoardLink, oneshot::Sender<Result<()>>),
 }
 
+impl Job {
+    /// Answers the job's caller with `error`: nothing of it was written.
+    fn fail(self, error: StoreError) {
+        match self {
+            Job::Change(_, reply) => drop(reply.send(Err(error))),
+            Job::Board(_, _, reply) => drop(reply.send(Err(error))),
+        }
+    }
+}
+
 /// The way to the writer task.
 #[derive(Clone)]
 pub(super) struct Writer {
@@ -140,25 +150,16 @@ impl Done {
         }
     }
 
-    /// Answers the caller; a write that succeeded in a batch whose commit
-    /// failed gets the commit's failure.
-    fn answer(self, commit: &std::result::Result<(), sqlx::Error>) {
-        let failed = |e: &sqlx::Error| StoreError::from_sqlx(e);
-        match self {
-            Done::Change(result, reply) => {
-                let result = match (result, commit) {
-                    (Ok(_), Err(e)) => Err(failed(e)),
-                    (result, _) => result,
-                };
-                let _ = reply.send(result);
+    /// Answers the caller; a write that succeeded in a transaction that
+    /// then `failed` gets the transaction's failure.
+    fn answer(self, failed: Option<&sqlx::Error>) {
+        match (self, failed) {
+            (Done::Change(Ok(_), reply), Some(e)) => {
+                drop(reply.send(Err(StoreError::from_sqlx(e))))
             }
-            Done::Board(result, reply) => {
-                let result = match (result, commit) {
-                    (Ok(_), Err(e)) => Err(failed(e)),
-                    (result, _) => result,
-                };
-                let _ = reply.send(result);
-            }
+            (Done::Change(result, reply), _) => drop(reply.send(result)),
+            (Done::Board(Ok(_), reply), Some(e)) => drop(reply.send(Err(StoreError::from_sqlx(e)))),
+            (Done::Board(result, reply), _) => drop(reply.send(result)),
         }
     }
 }
@@ -170,11 +171,7 @@ async fn write_batch(pool: &AnyPool, backend: Backend, batch: Vec<Job>) {
         Ok(tx) => tx,
         Err(e) => {
             for job in batch {
-                let error = || StoreError::from_sqlx(&e);
-                match job {
-                    Job::Change(_, reply) => drop(reply.send(Err(error()))),
-                    Job::Board(_, _, reply) => drop(reply.send(Err(error()))),
-                }
+                job.fail(StoreError::from_sqlx(&e));
             }
             return;
         }
@@ -185,22 +182,14 @@ async fn write_batch(pool: &AnyPool, backend: Backend, batch: Vec<Job>) {
         if let Some(e) = &broken {
             // The transaction itself failed: the rest is not tried here
             // (each caller tries again or refuses, as for a failed write).
-            let error = StoreError::from_sqlx(e);
-            match job {
-                Job::Change(_, reply) => drop(reply.send(Err(error))),
-                Job::Board(_, _, reply) => drop(reply.send(Err(error))),
-            }
+            job.fail(StoreError::from_sqlx(e));
             continue;
         }
         let mut point = match Connection::begin(&mut *tx).await {
             Ok(point) => point,
             Err(e) => {
+                job.fail(StoreError::from_sqlx(&e));
                 broken = Some(e);
-                let error = StoreError::from_sqlx(broken.as_ref().unwrap());
-                match job {
-                    Job::Change(_, reply) => drop(reply.send(Err(error))),
-                    Job::Board(_, _, reply) => drop(reply.send(Err(error))),
-                }
                 continue;
             }
         };
@@ -218,12 +207,10 @@ async fn write_batch(pool: &AnyPool, backend: Backend, batch: Vec<Job>) {
             point.rollback().await
         };
         if let Err(e) = closed {
+            // The savepoint could not be closed: the transaction is lost,
+            // and this write with it.
+            answer.answer(Some(&e));
             broken = Some(e);
-            let error = StoreError::from_sqlx(broken.as_ref().unwrap());
-            match answer {
-                Done::Change(_, reply) => drop(reply.send(Err(error))),
-                Done::Board(_, reply) => drop(reply.send(Err(error))),
-            }
             continue;
         }
         done.push(answer);
@@ -236,7 +223,7 @@ async fn write_batch(pool: &AnyPool, backend: Backend, batch: Vec<Job>) {
         None => tx.commit().await,
     };
     for answer in done {
-        answer.answer(&commit);
+        answer.answer(commit.as_ref().err());
     }
 }
 
