@@ -10,14 +10,15 @@
 //! against a do-nothing bot: a serenity client of this file's own that
 //! answers every click at once with the same buttons and does nothing else.
 //!
-//! Each run is a process of its own (so its peak memory is its own), and
-//! reports: the first answer's latency (from the stand-in dispatching an
-//! interaction to the bot's callback) p50 / p99 / max; clicks answered and
-//! moves stored per second (both seats); interactions left without a
-//! callback for 3 seconds; CPU seconds per click (the whole process:
-//! stand-in, players and bot); peak resident memory (VmHWM); the bot's
-//! group commits; and where a person's action spent its time, phase by
-//! phase. Then the table of both bots side by side, with the ratios, and an
+//! Each run is a process of its own, and so is each bot in it (the release
+//! binary, or this bench as the do-nothing bot): a run reports the first
+//! answer's latency (from the stand-in dispatching an interaction to the
+//! bot's callback) p50 / p99 / max; clicks answered and moves stored per
+//! second (both seats); interactions left without a callback for 3
+//! seconds; the bot process's CPU time per click (and the stand-in's and
+//! players' beside it) and peak resident memory (VmHWM); the bot's group
+//! commits; and where a person's action spent its time, phase by phase
+//! (read from the bot's `/metrics`). Then the table of both bots side by side, with the ratios, and an
 //! idle bot's single click (p50 over 100 clicks) with and without group
 //! commit. `-- --memory 1000`: the bot's memory growth per open table.
 
@@ -37,19 +38,6 @@ use support::{Ix, StandIn};
 const WINDOW: Duration = Duration::from_secs(3);
 /// How often a simulated player looks at its board.
 const POLL: Duration = Duration::from_millis(10);
-
-/// A figure from /proc/self/status, in KiB.
-fn status_kib(field: &str) -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|text| {
-            text.lines()
-                .find(|l| l.starts_with(field))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|n| n.parse().ok())
-        })
-        .unwrap_or(0)
-}
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
@@ -241,7 +229,11 @@ struct Figures {
     clicks: usize,
     moves: u64,
     seconds: f64,
+    /// The bot process's CPU time.
     cpu_seconds: f64,
+    /// This process's: the stand-in and the players.
+    driver_cpu_seconds: f64,
+    /// The bot process's peak resident memory.
     peak_mib: f64,
     commits: u64,
     writes: u64,
@@ -308,38 +300,97 @@ fn counter_total(metrics: &str, name: &str) -> u64 {
         .sum::<f64>() as u64
 }
 
+/// CPU seconds process `pid` has used (user and system).
+fn process_cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // After the command's name in parentheses: state, ppid, …, utime (the
+    // 12th), stime (the 13th).
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map(|(_, rest)| rest.split_whitespace().collect())
+        .unwrap_or_default();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // SAFETY: sysconf only reads a constant of the system.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
+    (ticks(11) + ticks(12)) / per_second
+}
+
+/// The bot's `/metrics` text, read over a plain HTTP/1.0 request.
+fn scrape(port: u16) -> String {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+        return String::new();
+    };
+    let _ = stream.write_all(b"GET /metrics HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n");
+    let mut text = String::new();
+    let _ = stream.read_to_string(&mut text);
+    text
+}
+
+/// One sample's value in the metrics text (`name` followed by a space).
+fn sample(metrics: &str, name: &str) -> f64 {
+    metrics
+        .lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+        .unwrap_or(0.0)
+}
+
 /// N tables played at once against `which`, on `backend`; each table
-/// stops after `most` clicks.
+/// stops after `most` clicks. The bot is a process of its own (the release
+/// binary, or this bench as the do-nothing bot): its CPU time and peak
+/// memory are its own; the stand-in and the players run in this one.
 fn load(which: Which, backend: &str, tables: usize, most: usize) -> Figures {
     runtime().block_on(async {
-        let database = database(backend).await;
+        let d = &StandIn::start_with_token(bot::TOKEN).await;
+        d.set_callback_window(WINDOW);
         let mut figures = Figures {
             bot: which.name().into(),
             backend: backend.into(),
             tables,
             ..Figures::default()
         };
-        let (discord, harness) = match which {
-            Which::Nothing => (Some(nothing::start().await), None),
-            Which::Boardbot | Which::Direct => {
-                // The bot as it ships: answers wait for their board only
-                // briefly.
-                let h = Harness::start_with(|c| {
-                    c.image_wait = boardbot::config::IMAGE_WAIT;
-                    c.database_url = database.clone();
-                    c.group_commit = which == Which::Boardbot;
-                })
-                .await;
-                (None, Some(h))
-            }
+        let port = support::free_port();
+        let guild = d.guild_id().to_string();
+        let database = match which {
+            Which::Nothing => None,
+            _ => Some(database(backend).await),
         };
-        let d = match (&discord, &harness) {
-            (Some(d), _) => d,
-            (None, Some(h)) => &h.discord,
-            (None, None) => unreachable!(),
+        let mut child = match &database {
+            None => tokio::process::Command::new(std::env::current_exe().expect("this bench"))
+                .args(["--nothing-bot", &d.base_url(), &guild])
+                .stdout(std::process::Stdio::null())
+                .kill_on_drop(true)
+                .spawn()
+                .expect("the do-nothing bot starts"),
+            Some(database) => bot::process::start_bot(
+                d,
+                database,
+                &[
+                    ("DISCORD_GUILD_ID", guild.clone()),
+                    ("RUST_LOG", "boardbot=warn,serenity=warn".into()),
+                    ("WEB_BIND", format!("127.0.0.1:{port}")),
+                    (
+                        "BOARDBOT_GROUP_COMMIT",
+                        if which == Which::Direct { "off" } else { "on" }.into(),
+                    ),
+                ],
+            ),
         };
-        d.set_callback_window(WINDOW);
-        let cpu_before = cpu_seconds();
+        let pid = child.id().expect("the bot's pid");
+        d.wait_ready().await;
+        d.wait_command(if which == Which::Nothing {
+            "connect4"
+        } else {
+            "move"
+        })
+        .await;
+        let bot_before = process_cpu_seconds(pid);
+        let driver_before = cpu_seconds();
         let started = Instant::now();
         let games: Vec<Option<usize>> = match which {
             Which::Nothing => {
@@ -356,7 +407,9 @@ fn load(which: Which, backend: &str, tables: usize, most: usize) -> Figures {
             }
         };
         figures.seconds = started.elapsed().as_secs_f64();
-        figures.cpu_seconds = cpu_seconds() - cpu_before;
+        figures.cpu_seconds = process_cpu_seconds(pid) - bot_before;
+        figures.driver_cpu_seconds = cpu_seconds() - driver_before;
+        figures.peak_mib = status_of(pid, "VmHWM") as f64 / 1024.0;
         let (latencies, unanswered, interactions) = latencies(d);
         figures.interactions = interactions;
         figures.unanswered = unanswered;
@@ -365,7 +418,6 @@ fn load(which: Which, backend: &str, tables: usize, most: usize) -> Figures {
         figures.max_ms = ms(latencies.last().copied().unwrap_or_default());
         figures.finished = games.iter().flatten().count();
         figures.clicks = games.iter().flatten().sum();
-        figures.peak_mib = status_kib("VmHWM:") as f64 / 1024.0;
         println!(
             "{} on {backend}, {tables} tables: {} of {} played through, {} clicks and {} unanswered \
              in {:.1} s",
@@ -376,21 +428,21 @@ fn load(which: Which, backend: &str, tables: usize, most: usize) -> Figures {
             unanswered,
             figures.seconds
         );
-        match harness {
-            Some(h) => {
-                let metrics = boardbot::metrics::metrics().encode();
-                figures.moves = counter_total(&metrics, "boardbot_moves_total");
-                let service = h.bot.service();
-                let store = service.store();
-                if let Some((commits, writes)) = store.group_commits() {
-                    figures.commits = commits;
-                    figures.writes = writes;
-                }
-                phase_breakdown(&metrics);
-                h.bot.stop().await;
-            }
+        if which == Which::Nothing {
             // The do-nothing bot stores nothing: each click is its move.
-            None => figures.moves = figures.clicks as u64,
+            figures.moves = figures.clicks as u64;
+        } else {
+            let metrics = scrape(port);
+            figures.moves = counter_total(&metrics, "boardbot_moves_total");
+            figures.commits = sample(&metrics, "boardbot_commit_batch_writes_count") as u64;
+            figures.writes = sample(&metrics, "boardbot_commit_batch_writes_sum") as u64;
+            phase_breakdown(&metrics);
+        }
+        let _ = child.kill().await;
+        if let Some(path) = database.as_deref().and_then(|d| d.strip_prefix("sqlite://")) {
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{path}{suffix}"));
+            }
         }
         figures
     })
@@ -490,27 +542,20 @@ mod nothing {
         }
     }
 
-    /// A stand-in and the do-nothing bot connected to it.
-    pub async fn start() -> StandIn {
-        let d = StandIn::start_with_token(bot::TOKEN).await;
+    /// The do-nothing bot against the API at `base`, registering its
+    /// command in `guild`, until its process is killed.
+    pub async fn serve(base: &str, guild: u64) {
         let http = HttpBuilder::new(bot::TOKEN)
-            .proxy(d.base_url())
+            .proxy(base)
             .ratelimiter_disabled(true)
             .build();
         let mut client = ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
-            .event_handler(Nothing {
-                guild: d.guild_id(),
-            })
+            .event_handler(Nothing { guild })
             .await
             .expect("the do-nothing client");
-        tokio::spawn(async move {
-            if let Err(e) = client.start().await {
-                eprintln!("do-nothing bot stopped: {e}");
-            }
-        });
-        d.wait_ready().await;
-        d.wait_command("connect4").await;
-        d
+        if let Err(e) = client.start().await {
+            eprintln!("do-nothing bot stopped: {e}");
+        }
     }
 
     /// One player: a command, then `most` clicks, each after the answer to
@@ -752,6 +797,11 @@ fn main() {
         println!("RESULT {}", serde_json::to_string(&figures).unwrap());
         return;
     }
+    if let Some(at) = args.iter().position(|a| a == "--nothing-bot") {
+        let guild = args[at + 2].parse().expect("a guild id");
+        runtime().block_on(nothing::serve(&args[at + 1], guild));
+        return;
+    }
     if let Some(at) = args.iter().position(|a| a == "--idle-run") {
         let (p50, p99) = idle(&args[at + 1], args[at + 2] == "group", 100);
         println!("RESULT [{p50}, {p99}]");
@@ -814,7 +864,7 @@ fn main() {
     println!();
     println!(
         "| store | tables | bot | first answer p50 / p99 / max (ms) | unanswered in 3 s | clicks/s \
-         | moves stored/s | CPU ms per click | peak MiB | writes per commit | p99 vs nothing \
+         | moves stored/s | bot CPU ms per click (stand-in and players) | bot peak MiB | writes per commit | p99 vs nothing \
          | moves stored/s vs nothing's clicks/s |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
@@ -835,7 +885,7 @@ fn main() {
             "–".into()
         };
         println!(
-            "| {} | {} | {} | {:.0} / {:.0} / {:.0} | {} of {} | {:.1} | {:.1} | {:.2} | {:.1} | {} | {} | {} |",
+            "| {} | {} | {} | {:.0} / {:.0} / {:.0} | {} of {} | {:.1} | {:.1} | {:.2} ({:.2}) | {:.1} | {} | {} | {} |",
             f.backend,
             f.tables,
             f.bot,
@@ -847,6 +897,7 @@ fn main() {
             f.clicks_per_second(),
             f.moves_per_second(),
             f.cpu_ms_per_click(),
+            f.driver_cpu_seconds * 1000.0 / f.clicks.max(1) as f64,
             f.peak_mib,
             per_commit,
             ratio_p99,

@@ -74,8 +74,9 @@ pub struct Config {
     pub activity: bool,
     /// The fair-use limits on expensive work ([`Limits`]).
     pub limits: Limits,
-    /// Changes of many tables share one commit (the store's writer); off
-    /// only to measure the store without it (`cargo bench --bench load`).
+    /// `BOARDBOT_GROUP_COMMIT` (default on): changes of many tables share
+    /// one commit (the store's writer); off only to measure the store
+    /// without it (`cargo bench --bench load`).
     pub group_commit: bool,
     /// `BOARDBOT_TEST_CLOCK`, for tests only: a file holding how far the
     /// tables' clock runs ahead of the system's, which a test moves
@@ -358,6 +359,15 @@ impl Config {
                     .into(),
             ));
         }
+        let group_commit = match value("BOARDBOT_GROUP_COMMIT").as_deref() {
+            None | Some("on" | "true" | "1") => true,
+            Some("off" | "false" | "0") => false,
+            Some(other) => {
+                return Err(ConfigError(format!(
+                    "BOARDBOT_GROUP_COMMIT must be on or off, not {other:?}"
+                )))
+            }
+        };
         let test_clock = value("BOARDBOT_TEST_CLOCK").map(std::path::PathBuf::from);
         let limits = Limits::read(value)?;
         Ok(Config {
@@ -367,7 +377,7 @@ impl Config {
             database_url,
             rest_timeout: REST_TIMEOUT,
             image_wait: IMAGE_WAIT,
-            group_commit: true,
+            group_commit,
             publish_backoff: PUBLISH_BACKOFF,
             acknowledge_after: ACKNOWLEDGE_AFTER,
             idle,
