@@ -158,9 +158,12 @@ pub async fn compose(table: &Table, live: board::Live) -> Result<Composed, Strin
             .acquire()
             .await
             .map_err(|e| format!("rendering failed: {e}"))?;
-        let image = tokio::task::spawn_blocking(move || render::position(&game, &names, lang))
-            .await
-            .map_err(|e| format!("rendering failed: {e}"))?;
+        let image = tokio::task::spawn_blocking(move || {
+            crate::service::behind_answers();
+            render::position(&game, &names, lang)
+        })
+        .await
+        .map_err(|e| format!("rendering failed: {e}"))?;
         Some(image)
     } else {
         None

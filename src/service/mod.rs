@@ -34,7 +34,7 @@ pub use hints::HintAnswer;
 pub use limits::Busy;
 pub use open::{Host, PlayRequest};
 pub use place::Place;
-pub use pool::{PoolStats, Search, SearchError, SearchPool};
+pub use pool::{behind_answers, PoolStats, Search, SearchError, SearchPool};
 pub use replay::KEEP_REPLAY_MS;
 pub use settings::{SettingsChange, SettingsChanged};
 pub use tables::LiveTable;
