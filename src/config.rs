@@ -225,6 +225,22 @@ pub const DEFAULT_IDLE: std::time::Duration = std::time::Duration::from_secs(24 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfigError(pub String);
 
+/// A switch read from variable `name`: on, off, or `default` when unset.
+fn on_off(
+    value: &impl Fn(&str) -> Option<String>,
+    name: &str,
+    default: bool,
+) -> Result<bool, ConfigError> {
+    match value(name).as_deref() {
+        None => Ok(default),
+        Some("on" | "true" | "1") => Ok(true),
+        Some("off" | "false" | "0") => Ok(false),
+        Some(other) => Err(ConfigError(format!(
+            "{name} must be on or off, not {other:?}"
+        ))),
+    }
+}
+
 impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
@@ -343,15 +359,7 @@ impl Config {
             (None, None) => None,
         };
         let client_secret = value("DISCORD_CLIENT_SECRET").map(Token::new);
-        let activity = match value("DISCORD_ACTIVITY").as_deref() {
-            None | Some("off" | "false" | "0") => false,
-            Some("on" | "true" | "1") => true,
-            Some(other) => {
-                return Err(ConfigError(format!(
-                    "DISCORD_ACTIVITY must be on or off, not {other:?}"
-                )))
-            }
-        };
+        let activity = on_off(&value, "DISCORD_ACTIVITY", false)?;
         if activity && (public_url.is_none() || client_secret.is_none()) {
             return Err(ConfigError(
                 "DISCORD_ACTIVITY=on needs PUBLIC_URL (the address Discord's URL mapping points \
@@ -359,15 +367,7 @@ impl Config {
                     .into(),
             ));
         }
-        let group_commit = match value("BOARDBOT_GROUP_COMMIT").as_deref() {
-            None | Some("on" | "true" | "1") => true,
-            Some("off" | "false" | "0") => false,
-            Some(other) => {
-                return Err(ConfigError(format!(
-                    "BOARDBOT_GROUP_COMMIT must be on or off, not {other:?}"
-                )))
-            }
-        };
+        let group_commit = on_off(&value, "BOARDBOT_GROUP_COMMIT", true)?;
         let test_clock = value("BOARDBOT_TEST_CLOCK").map(std::path::PathBuf::from);
         let limits = Limits::read(value)?;
         Ok(Config {
