@@ -64,14 +64,10 @@ impl Store {
     ) -> Result<(Table, Settled)> {
         let change = writer::OwnedChange::of(change, now, show);
         let change = match &self.writer {
-            Some(writer) => {
-                let (reply, answer) = tokio::sync::oneshot::channel();
-                match writer.send(writer::Job::Change(Box::new(change), reply)) {
-                    Ok(()) => return answered(answer).await,
-                    Err(writer::Job::Change(change, _)) => *change,
-                    Err(writer::Job::Board(..)) => unreachable!("a change was sent"),
-                }
-            }
+            Some(writer) => match writer.change(Box::new(change)) {
+                Ok(answer) => return answered(answer).await,
+                Err(change) => *change,
+            },
             None => change,
         };
         let mut tx = self.pool.begin().await?;
@@ -96,14 +92,7 @@ impl Store {
         link: BoardLink,
     ) -> impl std::future::Future<Output = Result<()>> + Send + 'static {
         let queued = match &self.writer {
-            Some(writer) => {
-                let (reply, answer) = tokio::sync::oneshot::channel();
-                match writer.send(writer::Job::Board(no, link, reply)) {
-                    Ok(()) => Ok(answer),
-                    Err(writer::Job::Board(_, link, _)) => Err(link),
-                    Err(writer::Job::Change(..)) => unreachable!("a board link was sent"),
-                }
-            }
+            Some(writer) => writer.board(no, link),
             None => Err(link),
         };
         let pool = self.pool.clone();

@@ -59,7 +59,7 @@ impl OwnedChange {
 }
 
 /// One write waiting for the writer, and who waits for its answer.
-pub(super) enum Job {
+enum Job {
     Change(Box<OwnedChange>, oneshot::Sender<Result<(Table, Settled)>>),
     Board(u64, BoardLink, oneshot::Sender<Result<()>>),
 }
@@ -107,9 +107,31 @@ impl Writer {
         )
     }
 
-    /// Hands `job` to the writer; gives it back when the writer is gone.
-    pub fn send(&self, job: Job) -> std::result::Result<(), Job> {
-        self.jobs.send(job).map_err(|e| e.0)
+    /// Queues a change; gives it back when the writer is gone.
+    pub fn change(
+        &self,
+        change: Box<OwnedChange>,
+    ) -> std::result::Result<oneshot::Receiver<Result<(Table, Settled)>>, Box<OwnedChange>> {
+        let (reply, answer) = oneshot::channel();
+        match self.jobs.send(Job::Change(change, reply)) {
+            Ok(()) => Ok(answer),
+            Err(mpsc::error::SendError(Job::Change(change, _))) => Err(change),
+            Err(mpsc::error::SendError(Job::Board(..))) => unreachable!("a change was sent"),
+        }
+    }
+
+    /// Queues a board link; gives it back when the writer is gone.
+    pub fn board(
+        &self,
+        no: u64,
+        link: BoardLink,
+    ) -> std::result::Result<oneshot::Receiver<Result<()>>, BoardLink> {
+        let (reply, answer) = oneshot::channel();
+        match self.jobs.send(Job::Board(no, link, reply)) {
+            Ok(()) => Ok(answer),
+            Err(mpsc::error::SendError(Job::Board(_, link, _))) => Err(link),
+            Err(mpsc::error::SendError(Job::Change(..))) => unreachable!("a link was sent"),
+        }
     }
 }
 
