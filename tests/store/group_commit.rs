@@ -26,6 +26,22 @@ async fn invitations(
     opened
 }
 
+/// GUEST accepts the invitation at `at`, drawn at `stamp`.
+async fn accept(
+    svc: &std::sync::Arc<boardbot::service::Service>,
+    at: At,
+    stamp: u64,
+) -> Result<boardbot::table::Table, boardbot::service::ServiceError> {
+    svc.act(
+        at,
+        Action::Accept {
+            user: GUEST,
+            stamp: Some(stamp),
+        },
+    )
+    .await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn changes_at_once_share_commits_and_each_is_stored() {
     for url in each_backend("group_commit_shared").await {
@@ -34,19 +50,9 @@ async fn changes_at_once_share_commits_and_each_is_stored() {
         let opened = invitations(&svc, 100, 40).await;
         let (batches_before, writes_before) = store.group_commits().expect("group commit");
         // Forty people accept at the same moment, each at their own table.
-        let accepted = futures_util::future::join_all(opened.iter().map(|&(at, stamp)| {
-            let svc = svc.clone();
-            async move {
-                svc.act(
-                    at,
-                    Action::Accept {
-                        user: GUEST,
-                        stamp: Some(stamp),
-                    },
-                )
-                .await
-            }
-        }))
+        let accepted = futures_util::future::join_all(
+            opened.iter().map(|&(at, stamp)| accept(&svc, at, stamp)),
+        )
         .await;
         let (batches, writes) = store.group_commits().unwrap();
         let (batches, writes) = (batches - batches_before, writes - writes_before);
@@ -159,16 +165,7 @@ async fn without_the_writer_changes_are_written_one_by_one() {
         let svc = service(store.clone(), HandClock::at(1_000_000)).await;
         let opened = invitations(&svc, 300, 3).await;
         for (at, stamp) in opened {
-            let table = svc
-                .act(
-                    at,
-                    Action::Accept {
-                        user: GUEST,
-                        stamp: Some(stamp),
-                    },
-                )
-                .await
-                .unwrap();
+            let table = accept(&svc, at, stamp).await.unwrap();
             let At::Table { no, .. } = at else {
                 unreachable!()
             };
