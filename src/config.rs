@@ -226,6 +226,28 @@ pub const DEFAULT_IDLE: std::time::Duration = std::time::Duration::from_secs(24 
 pub struct ConfigError(pub String);
 
 /// A switch read from variable `name`: on, off, or `default` when unset.
+/// What is logged when `RUST_LOG` is not set.
+pub const DEFAULT_LOG: &str = "boardbot=info,serenity=warn";
+
+/// The log filter `RUST_LOG` asks for (`target=level` pairs and a bare
+/// default level, comma-separated), else [`DEFAULT_LOG`]; with what to say
+/// when `RUST_LOG` was given but does not parse (the default is used).
+pub fn log_filter(rust_log: Option<&str>) -> (tracing_subscriber::filter::Targets, Option<String>) {
+    let default = || DEFAULT_LOG.parse().expect("the default log filter parses");
+    match rust_log.map(str::trim) {
+        Some(text) if !text.is_empty() => match text.parse() {
+            Ok(filter) => (filter, None),
+            Err(e) => (
+                default(),
+                Some(format!(
+                    "RUST_LOG={text:?} is not a log filter ({e}); using {DEFAULT_LOG}"
+                )),
+            ),
+        },
+        _ => (default(), None),
+    }
+}
+
 fn on_off(
     value: &impl Fn(&str) -> Option<String>,
     name: &str,
@@ -403,6 +425,31 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn rust_log_is_read_as_targets_and_levels() {
+        use tracing::Level;
+        let (filter, bad) = log_filter(Some("boardbot=debug,warn"));
+        assert_eq!(bad, None);
+        assert!(filter.would_enable("boardbot::discord::run", &Level::DEBUG));
+        assert!(filter.would_enable("boardbot_render", &Level::DEBUG));
+        assert!(!filter.would_enable("serenity::gateway", &Level::INFO));
+        assert!(filter.would_enable("serenity::gateway", &Level::WARN));
+        let (default, bad) = log_filter(None);
+        assert_eq!(bad, None);
+        assert!(default.would_enable("boardbot::store", &Level::INFO));
+        assert!(!default.would_enable("boardbot::store", &Level::DEBUG));
+        assert!(!default.would_enable("serenity::http", &Level::INFO));
+        // Nonsense falls back to the default and says so.
+        let (filter, bad) = log_filter(Some("boardbot=[x"));
+        let bad = bad.expect("a bad filter is reported");
+        assert!(
+            bad.starts_with("RUST_LOG=\"boardbot=[x\" is not a log filter"),
+            "{bad}"
+        );
+        assert!(filter.would_enable("boardbot::store", &Level::INFO));
+        assert!(!filter.would_enable("boardbot::store", &Level::DEBUG));
     }
 
     #[test]

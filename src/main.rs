@@ -60,12 +60,15 @@ async fn run() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "boardbot=info,serenity=warn".into()),
-        )
+    let (filter, bad) = boardbot::config::log_filter(std::env::var("RUST_LOG").ok().as_deref());
+    if let Some(bad) = bad {
+        eprintln!("boardbot: {bad}");
+    }
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
+    tracing_subscriber::registry()
+        .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
+        .with(filter)
         .init();
     let running = match boardbot::discord::start(&config).await {
         Ok(running) => running,
