@@ -62,7 +62,7 @@ fn busy<T: std::fmt::Debug>(result: Result<T, ServiceError>) -> Busy {
 /// Plays a self-play Connect Four match at table `no` in `channel` to a
 /// win (seven moves) and returns the match's number.
 async fn finished_match(svc: &Arc<Service>, no: u64, channel: u64) -> u64 {
-    played_match(svc, no, channel, &[0, 1, 0, 1, 0, 1, 0]).await
+    played_match(svc, no, channel, &[3, 2, 3, 2, 3, 2, 3]).await
 }
 
 /// Plays the self-play Connect Four match of `moves` (columns from 0) at
