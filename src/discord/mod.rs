@@ -62,6 +62,8 @@ struct Bot {
     guild_id: Option<u64>,
     /// How long an answer waits for its board image ([`Config::image_wait`]).
     image_wait: Duration,
+    /// How quickly boards are being drawn: whether waiting for one is worth it.
+    draw_pace: show::DrawPace,
     /// How long an interaction may work before it is acknowledged
     /// ([`Config::acknowledge_after`]).
     acknowledge_after: Duration,

@@ -345,6 +345,7 @@ pub async fn start_with_clock(
         boards,
         guild_id: config.guild_id,
         image_wait: config.image_wait,
+        draw_pace: Default::default(),
         acknowledge_after: config.acknowledge_after,
         bot_user: AtomicU64::new(0),
         registered: Default::default(),

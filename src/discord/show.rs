@@ -8,9 +8,38 @@ use super::{publish_soon, Bot};
 use crate::store::BoardLink;
 use crate::table::Table;
 use serenity::all::{CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::time::Instant;
 use tracing::{error, warn};
+
+/// How long the latest answers' boards took to draw, waiting for a turn
+/// to draw included: a moving average (each new board weighs an eighth).
+/// While it is over a quarter of the image wait, an answer acknowledges at
+/// once and edits its board in, instead of spending the whole wait on a
+/// board that a loaded machine would not have ready in time; on an idle
+/// bot (a board in a few milliseconds) answers carry their board.
+#[derive(Default)]
+pub(super) struct DrawPace {
+    micros: AtomicU64,
+}
+
+impl DrawPace {
+    pub(super) fn note(&self, took: Duration) {
+        let took = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
+        let _ = self
+            .micros
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
+                Some(old - old / 8 + took / 8)
+            });
+    }
+
+    /// Whether boards come too slowly to wait `wait` for one.
+    pub(super) fn slow(&self, wait: Duration) -> bool {
+        Duration::from_micros(self.micros.load(Ordering::Relaxed)) * 4 > wait
+    }
+}
 
 /// The interaction a board answers.
 #[derive(Clone, Copy)]
@@ -70,6 +99,14 @@ pub(super) async fn answer_with_board(
     let no = table.no();
     let sync = bot.boards.get(no);
     let mut acknowledged = asking.already_acknowledged();
+    // Boards are coming slowly (a loaded machine): this one would not be
+    // ready in the wait either, so the first answer does not wait for it.
+    if !acknowledged && bot.draw_pace.slow(bot.image_wait) {
+        if let Err(e) = asking.acknowledge(ctx).await {
+            warn!("table {no}: could not acknowledge: {e}");
+        }
+        acknowledged = true;
+    }
     // Wait a moment for an update being sent (a CPU reply, say), so that
     // this answer still comes in Discord's window.
     let left = bot.image_wait.saturating_sub(arrived.elapsed());
@@ -87,65 +124,44 @@ pub(super) async fn answer_with_board(
             sync.order.lock().await
         }
     };
-    // An update sent meanwhile may already show a newer position: then
-    // the answer shows that one.
+    // An update sent meanwhile (the CPU's reply, say) may already show a
+    // newer position: then the answer shows that one.
+    let mut already_shown = false;
     let table = if *shown > table.stamp() {
         match bot.service.board(no).await {
-            Ok(Some((newer, _))) => newer,
+            Ok(Some((newer, link))) => {
+                // When that message is the one clicked, it shows the newest
+                // position already: drawing and sending it again would
+                // only cost a board, and change nothing the person sees.
+                already_shown = match (&asking, link.as_ref()) {
+                    (Asking::Click(click), Some(link)) => {
+                        link.message == Some(click.message.id.get())
+                            && link.shown >= newer.stamp()
+                            && *shown >= newer.stamp()
+                            && !sync.is_behind()
+                    }
+                    _ => false,
+                };
+                newer
+            }
             _ => table,
         }
     } else {
         table
     };
     phases.phase("board_wait", waiting.elapsed());
-    let drawing_since = Instant::now();
-    let live = bot.boards.live(&bot.service, &table).await;
-    let drawing = Drawing::start(&table, live);
-    let composed = if acknowledged {
-        drawing.finish().await
-    } else {
-        let left = bot.image_wait.saturating_sub(arrived.elapsed());
-        match drawing.within(left).await {
-            Ok(composed) => composed,
-            Err(drawing) => {
-                // The image is slow (a loaded machine): acknowledge now.
-                if let Err(e) = asking.acknowledge(ctx).await {
-                    warn!("table {no}: could not acknowledge: {e}");
-                }
-                acknowledged = true;
-                drawing.finish().await
+    let sent: Result<(), String> = if already_shown {
+        if !acknowledged {
+            let sending = Instant::now();
+            if let Err(e) = asking.acknowledge(ctx).await {
+                warn!("table {no}: could not acknowledge: {e}");
             }
+            phases.phase("answer", sending.elapsed());
         }
+        Ok(())
+    } else {
+        draw_and_send(bot, ctx, asking, &table, arrived, acknowledged).await
     };
-    phases.phase("draw", drawing_since.elapsed());
-    let sending = Instant::now();
-    let sent: Result<(), String> = match composed {
-        Err(e) => Err(e),
-        // Through the board calls, so that a rate limit on this message
-        // is honoured (and, when held, the publisher sends it later).
-        Ok(composed) if acknowledged => composed
-            .edit_original(&bot.boards.rest, &ctx.http, asking.token())
-            .await
-            .map_err(|e| e.to_string()),
-        Ok(composed) => match asking {
-            Asking::Command { command, .. } => command
-                .create_response(
-                    &ctx.http,
-                    CreateInteractionResponse::Message(composed.response()),
-                )
-                .await
-                .noted(),
-            Asking::Click(click) => click
-                .create_response(
-                    &ctx.http,
-                    CreateInteractionResponse::UpdateMessage(composed.response()),
-                )
-                .await
-                .noted(),
-        }
-        .map_err(|e| e.to_string()),
-    };
-    phases.phase("answer", sending.elapsed());
     if let Err(e) = sent {
         // The change is stored and the CPU turn queued: only the message
         // is behind. Publish it through the board's link.
@@ -187,6 +203,71 @@ pub(super) async fn answer_with_board(
     }
 }
 
+/// Draws `table`'s board and sends it as the answer to `asking`: the
+/// interaction's own answer, or an edit once it was acknowledged (now, if
+/// the board is not ready within the image wait).
+async fn draw_and_send(
+    bot: &Arc<Bot>,
+    ctx: &Context,
+    asking: Asking<'_>,
+    table: &Table,
+    arrived: Instant,
+    mut acknowledged: bool,
+) -> Result<(), String> {
+    let no = table.no();
+    let phases = crate::metrics::metrics();
+    let drawing_since = Instant::now();
+    let live = bot.boards.live(&bot.service, table).await;
+    let drawing = Drawing::start(table, live);
+    let composed = if acknowledged {
+        drawing.finish().await
+    } else {
+        let left = bot.image_wait.saturating_sub(arrived.elapsed());
+        match drawing.within(left).await {
+            Ok(composed) => composed,
+            Err(drawing) => {
+                // The image is slow (a loaded machine): acknowledge now.
+                if let Err(e) = asking.acknowledge(ctx).await {
+                    warn!("table {no}: could not acknowledge: {e}");
+                }
+                acknowledged = true;
+                drawing.finish().await
+            }
+        }
+    };
+    phases.phase("draw", drawing_since.elapsed());
+    bot.draw_pace.note(drawing_since.elapsed());
+    let sending = Instant::now();
+    let sent = match composed {
+        Err(e) => Err(e),
+        // Through the board calls, so that a rate limit on this message
+        // is honoured (and, when held, the publisher sends it later).
+        Ok(composed) if acknowledged => composed
+            .edit_original(&bot.boards.rest, &ctx.http, asking.token())
+            .await
+            .map_err(|e| e.to_string()),
+        Ok(composed) => match asking {
+            Asking::Command { command, .. } => command
+                .create_response(
+                    &ctx.http,
+                    CreateInteractionResponse::Message(composed.response()),
+                )
+                .await
+                .noted(),
+            Asking::Click(click) => click
+                .create_response(
+                    &ctx.http,
+                    CreateInteractionResponse::UpdateMessage(composed.response()),
+                )
+                .await
+                .noted(),
+        }
+        .map_err(|e| e.to_string()),
+    };
+    phases.phase("answer", sending.elapsed());
+    sent
+}
+
 /// Whether a command on `table` (`/move`, `/resign`, ...) answers with the
 /// board itself, as a new board message the table then follows: a table
 /// with no channel whose latest token can no longer edit its board (past
@@ -207,5 +288,37 @@ pub(super) async fn board_out_of_reach(bot: &Arc<Bot>, table: &Table) -> bool {
                     >= super::publish::TOKEN_LIFETIME_MS
         }
         _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DrawPace;
+    use std::time::Duration;
+
+    #[test]
+    fn answers_stop_waiting_for_boards_while_they_come_slowly_and_wait_again_after() {
+        let wait = Duration::from_millis(250);
+        let pace = DrawPace::default();
+        assert!(!pace.slow(wait), "a new bot waits for its boards");
+        for _ in 0..50 {
+            pace.note(Duration::from_millis(3));
+        }
+        assert!(!pace.slow(wait), "boards in 3 ms are waited for");
+        // One slow board is not a trend...
+        pace.note(Duration::from_millis(300));
+        assert!(!pace.slow(wait));
+        // ...a run of them is.
+        for _ in 0..10 {
+            pace.note(Duration::from_millis(300));
+        }
+        assert!(pace.slow(wait));
+        // Fast again: the answers carry their boards again.
+        for _ in 0..20 {
+            pace.note(Duration::from_millis(3));
+        }
+        assert!(!pace.slow(wait));
+        // No wait at all: every answer acknowledges first anyway.
+        assert!(pace.slow(Duration::ZERO));
     }
 }
