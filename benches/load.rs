@@ -13,7 +13,9 @@
 //! Each run is a process of its own, and so is each bot in it (the release
 //! binary, or this bench as the do-nothing bot): a run reports the first
 //! answer's latency (from the stand-in dispatching an interaction to the
-//! bot's callback) p50 / p99 / max; clicks answered and moves stored per
+//! bot's callback) p50 / p99 / max; the turn back (from a click to the
+//! board showing the player's turn again, the CPU's reply on it) p50 / p99;
+//! clicks answered and moves stored per
 //! second (both seats); interactions left without a callback for 3
 //! seconds; the bot process's CPU time per click (and the stand-in's and
 //! players' beside it) and peak resident memory (VmHWM); the bot's group
@@ -121,11 +123,19 @@ async fn play_table(d: &StandIn, table: usize, most: usize) -> Option<usize> {
     let mut last_click: Option<Ix> = None;
     let mut idle = Instant::now();
     let mut clicks = 0;
+    // When the last click was made, until the board shows it answered.
+    let mut waiting_since: Option<Instant> = None;
     loop {
         let Some(now) = look(d, board, player.id) else {
             debug(table, "no board message");
             return None;
         };
+        if (now.over || now.my_turn) && !now.thinking && clicked_at.is_none_or(|v| now.version > v)
+        {
+            if let Some(since) = waiting_since.take() {
+                turn_back(since.elapsed());
+            }
+        }
         if (now.over && !now.thinking) || clicks >= most {
             debug(
                 table,
@@ -160,6 +170,7 @@ async fn play_table(d: &StandIn, table: usize, most: usize) -> Option<usize> {
         seed ^= seed << 17;
         let pick = now.moves[(seed % now.moves.len() as u64) as usize].clone();
         clicked_at = Some(now.version);
+        waiting_since = Some(Instant::now());
         let ix = d.click_label(&player, board, &pick).await;
         last_click = Some(ix);
         answered(d, ix, Duration::from_secs(30)).await;
@@ -226,6 +237,9 @@ struct Figures {
     p50_ms: f64,
     p99_ms: f64,
     max_ms: f64,
+    /// Click to the player's turn shown again, p50 / p99.
+    turn_p50_ms: f64,
+    turn_p99_ms: f64,
     clicks: usize,
     moves: u64,
     seconds: f64,
@@ -272,6 +286,14 @@ async fn database(backend: &str) -> String {
 
 /// The latencies of every interaction's first answer, and how many had
 /// none within Discord's window.
+/// From each click to the board showing the player's turn again (the
+/// move and the CPU's reply both on it; the do-nothing bot: its answer).
+static TURNS: std::sync::Mutex<Vec<Duration>> = std::sync::Mutex::new(Vec::new());
+
+fn turn_back(took: Duration) {
+    TURNS.lock().unwrap().push(took);
+}
+
 fn latencies(d: &StandIn) -> (Vec<Duration>, usize, usize) {
     let (mut latencies, mut unanswered, mut interactions) = (Vec::new(), 0, 0);
     d.with_state(|st| {
@@ -416,6 +438,30 @@ fn load(which: Which, backend: &str, tables: usize, most: usize) -> Figures {
         figures.p50_ms = ms(percentile(&latencies, 0.5));
         figures.p99_ms = ms(percentile(&latencies, 0.99));
         figures.max_ms = ms(latencies.last().copied().unwrap_or_default());
+        let mut turns = std::mem::take(&mut *TURNS.lock().unwrap());
+        turns.sort();
+        figures.turn_p50_ms = ms(percentile(&turns, 0.5));
+        figures.turn_p99_ms = ms(percentile(&turns, 0.99));
+        // The first answers by interaction and by how they answered.
+        d.with_state(|st| {
+            let mut by: std::collections::BTreeMap<(u8, u8), Vec<Duration>> = Default::default();
+            for i in st.interactions.values() {
+                if let (Some(at), Some(reply)) = (i.replied_at, &i.reply) {
+                    by.entry((i.kind, reply.kind)).or_default().push(at - i.sent_at);
+                }
+            }
+            for ((kind, reply), mut took) in by {
+                took.sort();
+                println!(
+                    "  {} answered by callback {reply}: {} p50 {:.0} / p99 {:.0} / max {:.0} ms",
+                    if kind == 2 { "commands" } else { "clicks" },
+                    took.len(),
+                    ms(percentile(&took, 0.5)),
+                    ms(percentile(&took, 0.99)),
+                    ms(took.last().copied().unwrap_or_default()),
+                );
+            }
+        });
         figures.finished = games.iter().flatten().count();
         figures.clicks = games.iter().flatten().sum();
         println!(
@@ -571,8 +617,10 @@ mod nothing {
             seed ^= seed >> 7;
             seed ^= seed << 17;
             let label = (seed % 7 + 1).to_string();
+            let since = Instant::now();
             let ix = d.click_label(&player, board, &label).await;
             answered(d, ix, Duration::from_secs(30)).await?;
+            turn_back(since.elapsed());
         }
         Some(most)
     }
@@ -863,11 +911,11 @@ fn main() {
     }
     println!();
     println!(
-        "| store | tables | bot | first answer p50 / p99 / max (ms) | unanswered in 3 s | clicks/s \
+        "| store | tables | bot | first answer p50 / p99 / max (ms) | turn back p50 / p99 (ms) | unanswered in 3 s | clicks/s \
          | moves stored/s | bot CPU ms per click (stand-in and players) | bot peak MiB | writes per commit | p99 vs nothing \
          | moves stored/s vs nothing's clicks/s |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for f in &rows {
         let nothing = rows
             .iter()
@@ -885,13 +933,15 @@ fn main() {
             "–".into()
         };
         println!(
-            "| {} | {} | {} | {:.0} / {:.0} / {:.0} | {} of {} | {:.1} | {:.1} | {:.2} ({:.2}) | {:.1} | {} | {} | {} |",
+            "| {} | {} | {} | {:.0} / {:.0} / {:.0} | {:.0} / {:.0} | {} of {} | {:.1} | {:.1} | {:.2} ({:.2}) | {:.1} | {} | {} | {} |",
             f.backend,
             f.tables,
             f.bot,
             f.p50_ms,
             f.p99_ms,
             f.max_ms,
+            f.turn_p50_ms,
+            f.turn_p99_ms,
             f.unanswered,
             f.interactions,
             f.clicks_per_second(),
