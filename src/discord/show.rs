@@ -133,15 +133,22 @@ pub(super) async fn answer_with_board(
                 // When that message is the one clicked, it shows the newest
                 // position already: drawing and sending it again would
                 // only cost a board, and change nothing the person sees.
-                already_shown = match (&asking, link.as_ref()) {
+                let shows_it = |link: Option<&BoardLink>| match (&asking, link) {
                     (Asking::Click(click), Some(link)) => {
-                        link.message == Some(click.message.id.get())
-                            && link.shown >= newer.stamp()
-                            && *shown >= newer.stamp()
-                            && !sync.is_behind()
+                        link.message == Some(click.message.id.get()) && link.shown >= newer.stamp()
                     }
                     _ => false,
                 };
+                // This process's memory first, then the store: another
+                // process serving the table (an overlapping deploy) may
+                // have put an older board on the message since.
+                already_shown = *shown >= newer.stamp()
+                    && !sync.is_behind()
+                    && shows_it(link.as_ref())
+                    && matches!(
+                        bot.service.stored_board(no).await,
+                        Ok(stored) if shows_it(stored.as_ref())
+                    );
                 newer
             }
             _ => table,

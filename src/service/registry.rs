@@ -112,6 +112,13 @@ impl Service {
         Ok(Some((live.table.clone(), live.board.clone())))
     }
 
+    /// Where table `no`'s board is and what it shows, as stored: the last
+    /// word of every process serving the table (an overlapping deploy),
+    /// not this process's memory.
+    pub async fn stored_board(&self, no: u64) -> Result<Option<BoardLink>, ServiceError> {
+        Ok(self.store.load(no).await?.and_then(|stored| stored.board))
+    }
+
     /// Records where table `no`'s board message is now.
     pub async fn set_board(&self, no: u64, link: BoardLink) -> Result<(), ServiceError> {
         let Some(slot) = self.slot(no).await? else {
