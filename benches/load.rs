@@ -284,8 +284,6 @@ async fn database(backend: &str) -> String {
         .unwrap_or_else(|| panic!("{backend} is not available: set {}", backends::POSTGRES_VAR))
 }
 
-/// The latencies of every interaction's first answer, and how many had
-/// none within Discord's window.
 /// From each click to the board showing the player's turn again (the
 /// move and the CPU's reply both on it; the do-nothing bot: its answer).
 static TURNS: std::sync::Mutex<Vec<Duration>> = std::sync::Mutex::new(Vec::new());
@@ -294,6 +292,8 @@ fn turn_back(took: Duration) {
     TURNS.lock().unwrap().push(took);
 }
 
+/// The latencies of every interaction's first answer, and how many had
+/// none within Discord's window.
 fn latencies(d: &StandIn) -> (Vec<Duration>, usize, usize) {
     let (mut latencies, mut unanswered, mut interactions) = (Vec::new(), 0, 0);
     d.with_state(|st| {

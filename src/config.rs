@@ -225,7 +225,6 @@ pub const DEFAULT_IDLE: std::time::Duration = std::time::Duration::from_secs(24 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfigError(pub String);
 
-/// A switch read from variable `name`: on, off, or `default` when unset.
 /// What is logged when `RUST_LOG` is not set.
 pub const DEFAULT_LOG: &str = "boardbot=info,serenity=warn";
 
@@ -248,6 +247,7 @@ pub fn log_filter(rust_log: Option<&str>) -> (tracing_subscriber::filter::Target
     }
 }
 
+/// A switch read from variable `name`: on, off, or `default` when unset.
 fn on_off(
     value: &impl Fn(&str) -> Option<String>,
     name: &str,

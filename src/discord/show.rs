@@ -74,14 +74,18 @@ impl Asking<'_> {
     }
 
     /// Acknowledges now, to answer with an edit later (a slow image, or an
-    /// update of the same board being sent).
-    async fn acknowledge(&self, ctx: &Context) -> serenity::Result<()> {
-        match self {
+    /// update of the same board being sent); a failure is only logged (the
+    /// answer still goes through the board's edit).
+    async fn acknowledge_now(&self, ctx: &Context, no: u64) {
+        let sent = match self {
             Asking::Command { command, .. } => command.defer(&ctx.http).await.noted(),
             Asking::Click(click) => click
                 .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
                 .await
                 .noted(),
+        };
+        if let Err(e) = sent {
+            warn!("table {no}: could not acknowledge: {e}");
         }
     }
 }
@@ -102,9 +106,7 @@ pub(super) async fn answer_with_board(
     // Boards are coming slowly (a loaded machine): this one would not be
     // ready in the wait either, so the first answer does not wait for it.
     if !acknowledged && bot.draw_pace.slow(bot.image_wait) {
-        if let Err(e) = asking.acknowledge(ctx).await {
-            warn!("table {no}: could not acknowledge: {e}");
-        }
+        asking.acknowledge_now(ctx, no).await;
         acknowledged = true;
     }
     // Wait a moment for an update being sent (a CPU reply, say), so that
@@ -116,9 +118,7 @@ pub(super) async fn answer_with_board(
         Ok(shown) => shown,
         Err(_) => {
             if !acknowledged {
-                if let Err(e) = asking.acknowledge(ctx).await {
-                    warn!("table {no}: could not acknowledge: {e}");
-                }
+                asking.acknowledge_now(ctx, no).await;
                 acknowledged = true;
             }
             sync.order.lock().await
@@ -160,9 +160,7 @@ pub(super) async fn answer_with_board(
     let sent: Result<(), String> = if already_shown {
         if !acknowledged {
             let sending = Instant::now();
-            if let Err(e) = asking.acknowledge(ctx).await {
-                warn!("table {no}: could not acknowledge: {e}");
-            }
+            asking.acknowledge_now(ctx, no).await;
             phases.phase("answer", sending.elapsed());
         }
         Ok(())
@@ -234,16 +232,15 @@ async fn draw_and_send(
             Ok(composed) => composed,
             Err(drawing) => {
                 // The image is slow (a loaded machine): acknowledge now.
-                if let Err(e) = asking.acknowledge(ctx).await {
-                    warn!("table {no}: could not acknowledge: {e}");
-                }
+                asking.acknowledge_now(ctx, no).await;
                 acknowledged = true;
                 drawing.finish().await
             }
         }
     };
-    phases.phase("draw", drawing_since.elapsed());
-    bot.draw_pace.note(drawing_since.elapsed());
+    let drew = drawing_since.elapsed();
+    phases.phase("draw", drew);
+    bot.draw_pace.note(drew);
     let sending = Instant::now();
     let sent = match composed {
         Err(e) => Err(e),
