@@ -1314,7 +1314,18 @@ impl StandIn {
     // ----- waiting -----
 
     /// Waits (bounded) until `f` returns Some; panics naming `what` on timeout.
-    pub async fn wait_for<T>(&self, what: &str, mut f: impl FnMut(&State) -> Option<T>) -> T {
+    pub async fn wait_for<T>(&self, what: &str, f: impl FnMut(&State) -> Option<T>) -> T {
+        self.wait_for_showing(what, f, |_| String::new()).await
+    }
+
+    /// [`Self::wait_for`], whose timeout also prints what `now` says of
+    /// the state it gave up on.
+    async fn wait_for_showing<T>(
+        &self,
+        what: &str,
+        mut f: impl FnMut(&State) -> Option<T>,
+        now: impl Fn(&State) -> String,
+    ) -> T {
         let mut rx = self.inner.changed.subscribe();
         let deadline = tokio::time::Instant::now() + self.timeout;
         loop {
@@ -1328,8 +1339,8 @@ impl StandIn {
                 let st = self.lock();
                 let last: Vec<&String> = st.requests.iter().rev().take(8).collect();
                 panic!(
-                    "stand-in: timed out after {:?} waiting for {what}\n  last REST requests (newest first): {last:?}\n  violations: {:?}\n  unknown routes: {:?}",
-                    self.timeout, st.violations, st.unknown_routes
+                    "stand-in: timed out after {:?} waiting for {what}{}\n  last REST requests (newest first): {last:?}\n  violations: {:?}\n  unknown routes: {:?}",
+                    self.timeout, now(&st), st.violations, st.unknown_routes
                 );
             }
         }
@@ -1442,9 +1453,22 @@ impl StandIn {
 
     /// Waits until message `id` exists and satisfies `pred`, e.g. `|m| m.version >= 2`.
     pub async fn wait_message(&self, id: u64, pred: impl Fn(&Msg) -> bool) -> Msg {
-        self.wait_for(&format!("message {id} to match"), |st| {
-            st.messages.get(&id).filter(|m| pred(m)).cloned()
-        })
+        self.wait_for_showing(
+            &format!("message {id} to match"),
+            |st| st.messages.get(&id).filter(|m| pred(m)).cloned(),
+            |st| match st.messages.get(&id) {
+                Some(m) => format!(
+                    "\n  it is at version {}: {:?}, buttons {:?}",
+                    m.version,
+                    m.content,
+                    m.buttons()
+                        .into_iter()
+                        .map(|b| (b.label, b.custom_id, b.disabled))
+                        .collect::<Vec<_>>()
+                ),
+                None => "\n  there is no such message".into(),
+            },
+        )
         .await
     }
 
