@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::time::Instant;
-use tracing::{error, info, warn};
+use tracing::{debug, error, info, warn};
 
 /// How long an interaction token may be used to edit its message; Discord
 /// allows 15 minutes, a margin keeps clear of the edge.
@@ -593,6 +593,8 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
     let mut finished = false;
     loop {
         sync.reading();
+        // Shown, but covered since by another process's older board.
+        let mut covered = false;
         let outcome = {
             let mut shown = sync.order.lock().await;
             let (table, link) = match service.board(no).await {
@@ -644,6 +646,7 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
                 };
                 match outcome {
                     Outcome::Shown(mut link) => {
+                        debug!("table {no}: published stamp {}", table.stamp());
                         link.shown = table.stamp();
                         *shown = table.stamp();
                         sync.set_behind(false);
@@ -651,6 +654,13 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
                         found = Found::default();
                         if let Err(e) = service.set_board(no, link).await {
                             error!("table {no}: could not store where its board is: {e}");
+                        }
+                        // Another process serving the table may have shown
+                        // a newer position before this board landed over
+                        // it: then the newest is shown again, at once.
+                        if service.stored_past(no, table.stamp()).await {
+                            sync.set_behind(true);
+                            covered = true;
                         }
                         None
                     }
@@ -675,6 +685,7 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
             }
         };
         match outcome {
+            None if covered => {}
             // Up to date: done, unless asked again meanwhile.
             None => {
                 if !sync.stop_publishing(false) {

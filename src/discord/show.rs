@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
-use tracing::{error, warn};
+use tracing::{debug, error, warn};
 
 /// How long the latest answers' boards took to draw, waiting for a turn
 /// to draw included: a moving average (each new board weighs an eighth).
@@ -59,6 +59,13 @@ impl Asking<'_> {
         match self {
             Asking::Command { command, .. } => &command.token,
             Asking::Click(click) => &click.token,
+        }
+    }
+
+    fn id(&self) -> u64 {
+        match self {
+            Asking::Command { command, .. } => command.id.get(),
+            Asking::Click(click) => click.id.get(),
         }
     }
 
@@ -167,6 +174,16 @@ pub(super) async fn answer_with_board(
     } else {
         draw_and_send(bot, ctx, asking, &table, arrived, acknowledged).await
     };
+    debug!(
+        "table {no}: answered interaction {} with stamp {} ({})",
+        asking.id(),
+        table.stamp(),
+        match (&sent, already_shown) {
+            (Err(_), _) => "failed",
+            (Ok(()), true) => "already shown",
+            (Ok(()), false) => "sent",
+        }
+    );
     if let Err(e) = sent {
         // The change is stored and the CPU turn queued: only the message
         // is behind. Publish it through the board's link.
@@ -200,8 +217,15 @@ pub(super) async fn answer_with_board(
     }
     phases.phase("record", recording.elapsed());
     *shown = table.stamp();
-    sync.set_behind(false);
+    // Another process serving the table may have shown a newer position
+    // before this answer landed over it: then it is shown again.
+    let covered = bot.service.stored_past(no, table.stamp()).await;
+    sync.set_behind(covered);
     drop(shown);
+    if covered {
+        publish_soon(bot, ctx, no);
+        return;
+    }
     if !table.is_running() {
         drop(sync);
         bot.boards.release(no);

@@ -4,6 +4,7 @@
 //! turn, board).
 
 use super::*;
+use tracing::debug;
 
 impl Service {
     /// Applies a person's action; the new table is stored before it is
@@ -50,7 +51,7 @@ impl Service {
         action: Action,
         settings: Option<(u64, ChannelSettings)>,
     ) -> Result<Table, ServiceError> {
-        let again = match self.apply_once(slot, live, action.clone(), settings).await {
+        let done = match self.apply_once(slot, live, action.clone(), settings).await {
             Err(ServiceError::Store(StoreError::Stale { .. })) => {
                 warn!(
                     "table {}: another process wrote it first; reloading it",
@@ -65,14 +66,20 @@ impl Service {
                 self.reload(slot, live).await?;
                 self.apply_once(slot, live, action.clone(), settings).await
             }
-            other => return other,
+            other => other,
         };
-        match again {
-            // Another process moved the table on from the board this
-            // control was drawn on (both processes were given the click,
-            // or this one's board was behind): the click refreshes the
-            // board in place, as it stands, and is never "out of date".
-            Err(ServiceError::Refused(Refusal::StaleBoard)) if action.stamp().is_some() => {
+        match done {
+            // At a table another process writes too (both are given every
+            // click), a control drawn for a position the table has moved
+            // on from: the other process may have made this very click,
+            // and answers it. Whatever this one would refuse it for (the
+            // board is out of date, the game the click ended is over), it
+            // refreshes the board in place, as it stands: its refusal
+            // could reach Discord first, and tell the person that the move
+            // they made failed.
+            Err(ServiceError::Refused(_))
+                if slot.shared() && action.stamp().is_some_and(|s| s != live.table.stamp()) =>
+            {
                 Ok(live.table.clone())
             }
             // Written first by the other process once more (its CPU reply
@@ -107,9 +114,20 @@ impl Service {
             Err(StoreError::Broken { .. }) => return Err(Refusal::BrokenTable.into()),
             Err(e) => return Err(e.into()),
         };
+        debug!(
+            "table {}: reloaded at stamp {} (was {})",
+            slot.no,
+            stored.table.stamp(),
+            live.table.stamp()
+        );
         cancel_work(live);
         live.table = stored.table;
         live.board = stored.board;
+        slot.shared.store(true, Ordering::Relaxed);
+        // The board this process showed last may be older than the one
+        // the other process showed, and may even have landed over it: the
+        // publisher brings it up to date (or finds it so).
+        self.notify(Notice::Board(slot.no));
         {
             let mut registry = self.registry();
             let ours = registry.running_in.get(&slot.channel).map(|r| r.0) == Some(slot.no);
@@ -202,6 +220,7 @@ impl Service {
                 return Err(e.into());
             }
         };
+        debug!("table {}: stored stamp {}", slot.no, next.stamp());
         live.table = next;
         live.touched = now;
         if is_move {

@@ -145,6 +145,16 @@ struct Slot {
     no: u64,
     channel: u64,
     live: tokio::sync::Mutex<Live>,
+    /// Another process has written the table too (an overlapping deploy
+    /// given the same shard): both are given every click on it, and both
+    /// show its board.
+    shared: AtomicBool,
+}
+
+impl Slot {
+    fn shared(&self) -> bool {
+        self.shared.load(Ordering::Relaxed)
+    }
 }
 
 impl Slot {
@@ -161,6 +171,7 @@ impl Slot {
                 deadline: None,
                 touched: now,
             }),
+            shared: AtomicBool::new(false),
         })
     }
 }
@@ -321,8 +332,8 @@ impl Service {
                 registry.hosts.insert(no, (table.guild(), table.host()));
             }
         }
-        let (table, effects) = match patiently(|| self.store.save_new(&table, now)).await {
-            Ok(None) => (table, effects),
+        let (table, effects, shared) = match patiently(|| self.store.save_new(&table, now)).await {
+            Ok(None) => (table, effects, false),
             // Another process opened it from the same interaction (an
             // overlapping deploy): this one serves the table as stored.
             Ok(Some(stored)) => {
@@ -331,7 +342,7 @@ impl Service {
                     cpu_turn: stored.cpu_to_move(),
                     ..Effects::default()
                 };
-                (stored, effects)
+                (stored, effects, true)
             }
             Err(e) => {
                 let mut registry = self.registry();
@@ -342,6 +353,7 @@ impl Service {
             }
         };
         let slot = Slot::new(table.clone(), None, now);
+        slot.shared.store(shared, Ordering::Relaxed);
         let replaced: Vec<Arc<Slot>> = {
             let mut registry = self.registry();
             let old: Vec<u64> = registry

@@ -119,6 +119,17 @@ impl Service {
         Ok(self.store.load(no).await?.and_then(|stored| stored.board))
     }
 
+    /// Whether another process writes table `no` too and the stored table
+    /// has moved past stamp `shown`. That process (an overlapping deploy
+    /// given the same shard) may store a newer position and show it while
+    /// this one sends an older board: asked after a board has landed, a
+    /// yes means that board may now cover the newer one, and must be shown
+    /// again. A table only this process has written is not read again.
+    pub async fn stored_past(&self, no: u64, shown: u64) -> bool {
+        let shared = self.registry().by_no.get(&no).is_some_and(|s| s.shared());
+        shared && matches!(self.store.stamp_of(no).await, Ok(Some(stamp)) if stamp > shown)
+    }
+
     /// Records where table `no`'s board message is now.
     pub async fn set_board(&self, no: u64, link: BoardLink) -> Result<(), ServiceError> {
         let Some(slot) = self.slot(no).await? else {

@@ -870,10 +870,14 @@ async fn two_services_on_one_store_play_a_table_once() {
                 stamp: Some(table.stamp()),
             };
             let (a, b) = tokio::join!(first.act(at, click.clone()), second.act(at, click));
-            // One process applies the click; the other either refuses it
-            // or (it moved past it) answers with the table as it stands.
-            let applied = [&a, &b].iter().filter(|r| r.is_ok()).count();
-            assert!(applied >= 1, "{url}: a click is applied: {a:?} {b:?}");
+            // One process applies the click; the other answers with the
+            // table as it stands, never with a refusal: on Discord either
+            // answer may arrive first, and a refusal would tell the
+            // person that the move they made failed.
+            assert!(
+                a.is_ok() && b.is_ok(),
+                "{url}: both answer with the table: {a:?} {b:?}"
+            );
             // The click is the next move (the CPU's reply may follow it
             // already, in any column; a doubled click would show as the
             // person's move on the next turn, which the record check below
@@ -886,18 +890,6 @@ async fn two_services_on_one_store_play_a_table_once() {
                     && after.history()[before] == mv,
                 "{url}: the click made the next move: {a:?} {b:?}"
             );
-            for r in [&a, &b] {
-                if let Err(e) = r {
-                    // Stale, or over when the click ended the match.
-                    assert!(
-                        matches!(
-                            e,
-                            ServiceError::Refused(Refusal::StaleBoard | Refusal::GameOver)
-                        ),
-                        "{url}: the other refuses it: {e:?}"
-                    );
-                }
-            }
             clicked.push(game.move_name(mv));
         }
         let table = stored_table(&first_store, no).await;
