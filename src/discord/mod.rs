@@ -12,6 +12,7 @@ mod ack;
 mod answer;
 mod board;
 mod commands;
+mod compose;
 mod controls;
 mod help;
 mod ids;
