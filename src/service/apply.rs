@@ -51,6 +51,7 @@ impl Service {
         action: Action,
         settings: Option<(u64, ChannelSettings)>,
     ) -> Result<Table, ServiceError> {
+        let mut reloaded = true;
         let done = match self.apply_once(slot, live, action.clone(), settings).await {
             Err(ServiceError::Store(StoreError::Stale { .. })) => {
                 warn!(
@@ -66,19 +67,33 @@ impl Service {
                 self.reload(slot, live).await?;
                 self.apply_once(slot, live, action.clone(), settings).await
             }
-            other => other,
+            other => {
+                reloaded = false;
+                other
+            }
         };
         match done {
-            // At a table another process writes too (both are given every
-            // click), a control drawn for a position the table has moved
-            // on from: the other process may have made this very click,
-            // and answers it. Whatever this one would refuse it for (the
-            // board is out of date, the game the click ended is over), it
-            // refreshes the board in place, as it stands: its refusal
-            // could reach Discord first, and tell the person that the move
+            // The other process serving the table made this very move
+            // (both are given every click): the board is refreshed as it
+            // stands, and the click is not refused, even where the move
+            // ended the game. A refusal could reach Discord before the
+            // other process's answer, and tell the person that the move
             // they made failed.
-            Err(ServiceError::Refused(_))
-                if slot.shared() && action.stamp().is_some_and(|s| s != live.table.stamp()) =>
+            Err(ServiceError::Refused(Refusal::StaleBoard | Refusal::GameOver))
+                if slot.shared() && live.made_elsewhere(&action) =>
+            {
+                Ok(live.table.clone())
+            }
+            // Another process moved the table on from the board this
+            // control was drawn on (this one's copy was behind), with an
+            // action other than a move (a resign, an undo, a join: the
+            // other process may have made this very click): the click
+            // refreshes the board in place, as it stands. A move the other
+            // process did not make is refused as out of date by both.
+            Err(ServiceError::Refused(Refusal::StaleBoard))
+                if reloaded
+                    && action.stamp().is_some()
+                    && !matches!(action, Action::Move { .. }) =>
             {
                 Ok(live.table.clone())
             }
@@ -122,6 +137,7 @@ impl Service {
         );
         cancel_work(live);
         live.table = stored.table;
+        live.note_position();
         live.board = stored.board;
         slot.shared.store(true, Ordering::Relaxed);
         // The board this process showed last may be older than the one
@@ -222,6 +238,7 @@ impl Service {
         };
         debug!("table {}: stored stamp {}", slot.no, next.stamp());
         live.table = next;
+        live.note_position();
         live.touched = now;
         if is_move {
             crate::metrics::metrics().moved(live.table.kind().command());

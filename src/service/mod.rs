@@ -139,6 +139,65 @@ struct Live {
     deadline: Option<(u64, AbortHandle)>,
     /// Last change, milliseconds since the epoch.
     touched: u64,
+    /// The latest positions this process held the table at.
+    seen: std::collections::VecDeque<Seen>,
+}
+
+/// A position the table was at: its stamp, how many moves it had, and the
+/// person to move (`None`: a CPU).
+#[derive(Clone, Copy)]
+struct Seen {
+    stamp: u64,
+    plies: usize,
+    to_move: Option<UserId>,
+}
+
+impl Live {
+    /// Notes the position the live table is at now.
+    fn note_position(&mut self) {
+        const KEPT: usize = 8;
+        let table = &self.table;
+        if self.seen.len() == KEPT {
+            self.seen.pop_front();
+        }
+        self.seen.push_back(Seen {
+            stamp: table.stamp(),
+            plies: table.history().len(),
+            to_move: table.player_to_move().and_then(Player::person_id),
+        });
+    }
+
+    /// Whether `action` is a person's move drawn for a position the table
+    /// has moved on from by making that very move: another process serving
+    /// the table (an overlapping deploy; both are given every click) made
+    /// the click. The position is one this process held, or else (it
+    /// loaded the table, or reloaded it, past that position) where the
+    /// table was if every change since was one move.
+    fn made_elsewhere(&self, action: &Action) -> bool {
+        let Action::Move {
+            user,
+            mv,
+            stamp: Some(stamp),
+        } = action
+        else {
+            return false;
+        };
+        let table = &self.table;
+        let Some(since) = table.stamp().checked_sub(*stamp).filter(|&n| n > 0) else {
+            return false;
+        };
+        let (plies, to_move) = match self.seen.iter().find(|seen| seen.stamp == *stamp) {
+            Some(seen) => (Some(seen.plies), Some(seen.to_move)),
+            None => (
+                usize::try_from(since)
+                    .ok()
+                    .and_then(|since| table.history().len().checked_sub(since)),
+                None,
+            ),
+        };
+        plies.is_some_and(|plies| table.history().get(plies) == Some(mv))
+            && to_move.is_none_or(|person| person == Some(*user))
+    }
 }
 
 struct Slot {
@@ -160,17 +219,20 @@ impl Slot {
 impl Slot {
     /// A table in memory with no work running for it yet.
     fn new(table: Table, board: Option<BoardLink>, now: u64) -> Arc<Slot> {
+        let mut live = Live {
+            table,
+            board,
+            search: None,
+            hint: None,
+            deadline: None,
+            touched: now,
+            seen: Default::default(),
+        };
+        live.note_position();
         Arc::new(Slot {
-            no: table.no(),
-            channel: table.channel(),
-            live: tokio::sync::Mutex::new(Live {
-                table,
-                board,
-                search: None,
-                hint: None,
-                deadline: None,
-                touched: now,
-            }),
+            no: live.table.no(),
+            channel: live.table.channel(),
+            live: tokio::sync::Mutex::new(live),
             shared: AtomicBool::new(false),
         })
     }

@@ -179,6 +179,15 @@ async fn play_to_the_end(
                 );
             }
         } else {
+            // The Discord board is edited a moment after the pages are
+            // told: Bob clicks once it shows this position, as he would.
+            d.wait_message(board, |m| {
+                m.buttons().iter().any(|b| {
+                    b.custom_id.as_deref().and_then(|id| id.split(':').nth(2))
+                        == Some(stamp.to_string().as_str())
+                })
+            })
+            .await;
             let ix = d.click_label(bob, board, bob_moves.next().unwrap()).await;
             assert_eq!(d.response(ix).await.kind, 7);
             wait_stamp_past(watcher, stamp).await;

@@ -602,7 +602,13 @@ async fn dots_default_size_splits_the_menus() {
     let free = free_lines(&message);
     let drawn = usize::from(last_mover(&message).is_some());
     assert_eq!(free.len(), 49 - drawn);
-    assert!(free.contains(&"e5-f5".to_owned()) && free.contains(&"f4-f5".to_owned()));
+    // The last corner's two lines are offered (the CPU may have drawn one
+    // of them if it moved first).
+    let corner = ["e5-f5", "f4-f5"]
+        .iter()
+        .filter(|line| free.contains(&line.to_string()))
+        .count();
+    assert!(corner + drawn >= 2, "{free:?}");
     assert!(message.components.len() <= 5);
     // Resign ends it: the CPU wins, and Rematch is offered.
     let click = d.click_label(&alice, board, "Resign").await;

@@ -332,6 +332,7 @@ async fn overlapping_processes(url: &str) {
         })
     };
     let mut clicks = Vec::new();
+    let mut refused = 0;
     loop {
         // Wait for the board message to show the stored table with her to
         // move (or the end): the truth both processes share.
@@ -359,7 +360,20 @@ async fn overlapping_processes(url: &str) {
         let column = enabled_moves(&message)[0].clone();
         let click = discord.click_label(&alice, board, &column).await;
         let answer = discord.response(click).await;
-        assert!(answer.kind != 4, "{url}: {answer:?}");
+        if answer.kind == 4 {
+            // One process's board can land over the other's newer one, for
+            // the moment until it is put right; a click on that older
+            // board is refused as out of date, and makes no move (the
+            // record below holds exactly her accepted clicks).
+            let text = answer.content.as_deref().unwrap_or("");
+            assert!(
+                answer.ephemeral && text.contains("out of date"),
+                "{url}: {answer:?}"
+            );
+            refused += 1;
+            assert!(refused <= 3, "{url}: {refused} clicks refused");
+            continue;
+        }
         assert_move_answered(answer.kind);
         clicks.push(column);
         // Her move is made once, and the CPU answers it once.
