@@ -1,6 +1,5 @@
 //! A board message composed: its text and buttons, and its image drawn
-//! off the runtime, no more boards at once than there are cores; and how
-//! long a board asked for now would wait for its turn.
+//! off the runtime, no more boards at once than there are cores.
 
 use super::board::{self, BoardMessage};
 use super::rest::{self, BoardRest, File};
@@ -11,10 +10,7 @@ use serenity::all::{
     CreateAllowedMentions, CreateAttachment, CreateInteractionResponseMessage, CreateMessage,
     EditAttachments, EditInteractionResponse, EditMessage, Http, UserId,
 };
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::Arc;
 use std::time::Duration;
-use tokio::time::Instant;
 
 const IMAGE_NAME: &str = "board.png";
 
@@ -108,84 +104,14 @@ impl Composed {
 /// Turns to draw a board: one per core.
 fn renders() -> &'static tokio::sync::Semaphore {
     static RENDERS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
-    RENDERS.get_or_init(|| tokio::sync::Semaphore::new(cores()))
-}
-
-fn cores() -> usize {
-    std::thread::available_parallelism().map_or(2, |n| n.get())
-}
-
-/// A board's own drawing time before any was measured: about what one
-/// takes on a core of a small machine (`cargo bench --bench render`).
-const FIRST_GUESS: Duration = Duration::from_millis(2);
-
-/// Boards asked for per core past which they are a burst.
-const BURST: usize = 4;
-
-/// The boards a bot has asked to draw and not drawn yet, and how long one
-/// takes once its turn comes (a moving average, each new board weighing
-/// an eighth): how long a board asked for now would wait for its turn.
-/// A burst (every table's command in the same second) shows here before
-/// any of its boards is drawn. Per bot, so that the tests' bots, many in
-/// one process, do not count each other's boards.
-#[derive(Default)]
-pub struct Backlog {
-    asked: AtomicUsize,
-    micros: AtomicU64,
-}
-
-impl Backlog {
-    /// In a burst (more than [`BURST`] boards asked for per core), the
-    /// boards already asked for, shared out over the cores, each at the
-    /// recent pace; zero otherwise: a few boards at once are ordinary
-    /// traffic, which the answers' own pace ([`super::show`]) judges.
-    pub fn ahead(&self) -> Duration {
-        let per_board = match self.micros.load(Ordering::Relaxed) {
-            0 => FIRST_GUESS,
-            micros => Duration::from_micros(micros),
-        };
-        let ahead = self.asked.load(Ordering::Relaxed) / cores();
-        if ahead <= BURST {
-            return Duration::ZERO;
-        }
-        per_board * u32::try_from(ahead).unwrap_or(u32::MAX)
-    }
-
-    fn note(&self, took: Duration) {
-        let took = u64::try_from(took.as_micros()).unwrap_or(u64::MAX).max(1);
-        let _ = self
-            .micros
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| match old {
-                0 => Some(took),
-                old => Some((old - old / 8 + took / 8).max(1)),
-            });
-    }
-}
-
-/// A board counted in its bot's [`Backlog`] until it is drawn (or its
-/// drawing is dropped).
-struct Asked<'a>(&'a Backlog);
-
-impl<'a> Asked<'a> {
-    fn new(backlog: &'a Backlog) -> Asked<'a> {
-        backlog.asked.fetch_add(1, Ordering::Relaxed);
-        Asked(backlog)
-    }
-}
-
-impl Drop for Asked<'_> {
-    fn drop(&mut self) {
-        self.0.asked.fetch_sub(1, Ordering::Relaxed);
-    }
+    RENDERS.get_or_init(|| {
+        tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
+    })
 }
 
 /// Renders a table's message; the image is drawn on a blocking thread, at
 /// most one per core at a time.
-pub async fn compose(
-    table: &Table,
-    live: board::Live,
-    backlog: &Backlog,
-) -> Result<Composed, String> {
+pub async fn compose(table: &Table, live: board::Live) -> Result<Composed, String> {
     let board = board::board_message_live(table, &live);
     let image = if board.with_image {
         let game: AnyGame = table.game().clone();
@@ -199,19 +125,16 @@ pub async fn compose(
         // finish sooner, and every extra blocking thread keeps its own
         // allocator arena with a board's buffers in it (megabytes of
         // resident memory that a burst of clicks would leave behind).
-        let _asked = Asked::new(backlog);
         let _turn = renders()
             .acquire()
             .await
             .map_err(|e| format!("rendering failed: {e}"))?;
-        let drawing = Instant::now();
         let image = tokio::task::spawn_blocking(move || {
             crate::service::behind_answers();
             render::position(&game, &names, lang)
         })
         .await
         .map_err(|e| format!("rendering failed: {e}"))?;
-        backlog.note(drawing.elapsed());
         Some(image)
     } else {
         None
@@ -225,11 +148,9 @@ pub async fn compose(
 pub struct Drawing(tokio::task::JoinHandle<Result<Composed, String>>);
 
 impl Drawing {
-    pub fn start(table: &Table, live: board::Live, backlog: Arc<Backlog>) -> Drawing {
+    pub fn start(table: &Table, live: board::Live) -> Drawing {
         let table = table.clone();
-        Drawing(tokio::spawn(async move {
-            compose(&table, live, &backlog).await
-        }))
+        Drawing(tokio::spawn(async move { compose(&table, live).await }))
     }
 
     /// The board when it is ready within `left`; otherwise the drawing
@@ -248,39 +169,5 @@ impl Drawing {
         self.0
             .await
             .unwrap_or_else(|e| Err(format!("rendering failed: {e}")))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{cores, Asked, Backlog, BURST, FIRST_GUESS};
-    use std::time::Duration;
-
-    #[test]
-    fn a_burst_of_boards_is_seen_before_any_is_drawn() {
-        let wait = Duration::from_millis(250);
-        let backlog = Backlog::default();
-        assert_eq!(backlog.ahead(), Duration::ZERO, "an idle bot");
-        // A few boards a core: ordinary traffic, not a burst.
-        let few: Vec<Asked> = (0..BURST * cores()).map(|_| Asked::new(&backlog)).collect();
-        assert_eq!(backlog.ahead(), Duration::ZERO);
-        drop(few);
-        // A burst of 200 tables' commands: none drawn yet, yet each board
-        // would wait for the boards asked before it, past half the wait.
-        let burst: Vec<Asked> = (0..200).map(|_| Asked::new(&backlog)).collect();
-        assert_eq!(backlog.ahead(), FIRST_GUESS * (200 / cores() as u32));
-        assert!(backlog.ahead() * 2 > wait);
-        drop(burst);
-        assert_eq!(backlog.ahead(), Duration::ZERO, "drawn: idle again");
-        // The boards' own pace replaces the first guess, as a moving
-        // average.
-        let burst: Vec<Asked> = (0..10 * cores()).map(|_| Asked::new(&backlog)).collect();
-        backlog.note(Duration::from_millis(40));
-        assert_eq!(backlog.ahead(), Duration::from_millis(400));
-        for _ in 0..100 {
-            backlog.note(Duration::from_millis(1));
-        }
-        assert!(backlog.ahead() < Duration::from_millis(20));
-        drop(burst);
     }
 }

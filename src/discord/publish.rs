@@ -11,7 +11,7 @@
 //! on its board (a click on a board that is behind refreshes it).
 
 use super::board;
-use super::compose::{compose, Backlog, Composed};
+use super::compose::{compose, Composed};
 use super::rest::{self, BoardRest};
 use crate::service::Service;
 use crate::store::BoardLink;
@@ -109,8 +109,6 @@ pub struct Boards {
     live: Option<Arc<crate::web::LiveLinks>>,
     /// Boards offer **Play live** (`DISCORD_ACTIVITY`).
     activity: bool,
-    /// The boards asked for and not drawn yet.
-    pub backlog: Arc<Backlog>,
 }
 
 impl Boards {
@@ -128,7 +126,6 @@ impl Boards {
             backoff,
             live,
             activity,
-            backlog: Arc::default(),
         }
     }
 
@@ -455,7 +452,7 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
                 None
             } else {
                 let live = boards.live(service, &table).await;
-                let composed = match compose(&table, live, &boards.backlog).await {
+                let composed = match compose(&table, live).await {
                     Ok(c) => c,
                     Err(e) => {
                         error!("table {no}: {e}");

@@ -110,13 +110,9 @@ pub(super) async fn answer_with_board(
     let no = table.no();
     let sync = bot.boards.get(no);
     let mut acknowledged = asking.already_acknowledged();
-    // Boards are coming slowly (a loaded machine), or so many are asked
-    // for that this one would wait past half the wait for its turn (a
-    // burst, before any of it is drawn): it would not be ready in the
-    // wait either, so the first answer does not wait for it.
-    if !acknowledged
-        && (bot.draw_pace.slow(bot.image_wait) || bot.boards.backlog.ahead() * 2 > bot.image_wait)
-    {
+    // Boards are coming slowly (a loaded machine): this one would not be
+    // ready in the wait either, so the first answer does not wait for it.
+    if !acknowledged && bot.draw_pace.slow(bot.image_wait) {
         asking.acknowledge_now(ctx, no).await;
         acknowledged = true;
     }
@@ -251,7 +247,7 @@ async fn draw_and_send(
     let phases = crate::metrics::metrics();
     let drawing_since = Instant::now();
     let live = bot.boards.live(&bot.service, table).await;
-    let drawing = Drawing::start(table, live, bot.boards.backlog.clone());
+    let drawing = Drawing::start(table, live);
     let composed = if acknowledged {
         drawing.finish().await
     } else {
