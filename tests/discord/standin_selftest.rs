@@ -835,6 +835,15 @@ async fn raw_http_keep_alive_chunked_and_unknown_route() {
     assert_eq!(status, 404);
     assert_eq!(body, json!({"message": "404: Not Found", "code": 0}));
     assert_eq!(d.unknown_routes(), ["GET /api/v10/nothing/here"]);
+    // Outside the API and without a token: another test's web page come
+    // to a port this stand-in was given after its server let it go.
+    // Answered 404, and not held against the bot.
+    s.write_all(b"GET /t/1-abc/socket HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let (status, _) = read_response(&mut s, &mut buf).await;
+    assert_eq!(status, 404);
+    assert_eq!(d.unknown_routes(), ["GET /api/v10/nothing/here"]);
 }
 
 /// A plain serenity REST client on the stand-in (the bot's own calls, made by hand).
