@@ -22,14 +22,14 @@ pub struct Composed {
 }
 
 impl Composed {
-    pub(super) fn mentions(&self) -> CreateAllowedMentions {
+    fn mentions(&self) -> CreateAllowedMentions {
         CreateAllowedMentions::new().users(self.board.ping.iter().map(|&id| UserId::new(id)))
     }
 
     /// The image as an attachment; without its bytes for a payload sent by
     /// [`BoardRest`] (serenity takes them out before serializing too, and
     /// sends them as the `files[0]` part).
-    pub(super) fn attachment(&self, with_bytes: bool) -> Option<CreateAttachment> {
+    fn attachment(&self, with_bytes: bool) -> Option<CreateAttachment> {
         self.image.as_ref().map(|image| {
             let bytes = if with_bytes {
                 image.png.clone()
@@ -57,7 +57,7 @@ impl Composed {
     }
 
     /// The payload of an edit of the original interaction response.
-    pub(super) fn edit(&self) -> EditInteractionResponse {
+    fn edit(&self) -> EditInteractionResponse {
         let mut edit = EditInteractionResponse::new()
             .content(self.board.content.clone())
             .components(self.board.components.clone())

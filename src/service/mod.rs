@@ -214,11 +214,10 @@ impl Slot {
     fn shared(&self) -> bool {
         self.shared.load(Ordering::Relaxed)
     }
-}
 
-impl Slot {
-    /// A table in memory with no work running for it yet.
-    fn new(table: Table, board: Option<BoardLink>, now: u64) -> Arc<Slot> {
+    /// A table in memory with no work running for it yet; `shared` when
+    /// another process may write it too.
+    fn new(table: Table, board: Option<BoardLink>, now: u64, shared: bool) -> Arc<Slot> {
         let mut live = Live {
             table,
             board,
@@ -233,7 +232,7 @@ impl Slot {
             no: live.table.no(),
             channel: live.table.channel(),
             live: tokio::sync::Mutex::new(live),
-            shared: AtomicBool::new(false),
+            shared: AtomicBool::new(shared),
         })
     }
 }
@@ -414,8 +413,7 @@ impl Service {
                 return Err(e.into());
             }
         };
-        let slot = Slot::new(table.clone(), None, now);
-        slot.shared.store(shared, Ordering::Relaxed);
+        let slot = Slot::new(table.clone(), None, now, shared);
         let replaced: Vec<Arc<Slot>> = {
             let mut registry = self.registry();
             let old: Vec<u64> = registry

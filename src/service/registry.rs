@@ -42,11 +42,10 @@ impl Service {
             Err(StoreError::Broken { .. }) => return Err(Refusal::BrokenTable.into()),
             Err(e) => return Err(e.into()),
         };
-        let slot = Slot::new(stored.table, stored.board, self.now());
         // Neither opened nor restored here: another process may serve it
         // too (an overlapping deploy), or it is a finished table loaded
         // again.
-        slot.shared.store(true, Ordering::Relaxed);
+        let slot = Slot::new(stored.table, stored.board, self.now(), true);
         let mut registry = self.registry();
         Ok(Some(registry.by_no.entry(no).or_insert(slot).clone()))
     }

@@ -27,7 +27,7 @@ impl Service {
                 // Stored before tables kept their last action: the idle
                 // period starts now.
                 s.table.start_idle_period_if_unknown(self.now());
-                let slot = Slot::new(s.table, s.board, self.now());
+                let slot = Slot::new(s.table, s.board, self.now(), false);
                 slots.push(slot.clone());
                 registry.by_no.insert(slot.no, slot);
             }
