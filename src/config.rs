@@ -53,6 +53,10 @@ pub struct Config {
     /// How long an interaction's work may run before it is acknowledged
     /// ([`ACKNOWLEDGE_AFTER`]); tests shorten it beside a shorter window.
     pub acknowledge_after: std::time::Duration,
+    /// How many interactions may be in hand before a new one is
+    /// acknowledged ahead of its work ([`busy_after`]); tests set 0 to
+    /// take that path every time.
+    pub busy_after: usize,
     /// `TABLE_IDLE_MINUTES`: a running table with no action for this long
     /// closes (default 24 hours).
     pub idle: std::time::Duration,
@@ -210,6 +214,17 @@ pub const IMAGE_WAIT: std::time::Duration = std::time::Duration::from_millis(250
 /// acknowledged: half of Discord's 3 s window, leaving the rest for the
 /// acknowledgement itself on a slow link or a busy runtime.
 pub const ACKNOWLEDGE_AFTER: std::time::Duration = std::time::Duration::from_millis(1500);
+
+/// How many interactions the bot may have in hand (arrived, not yet
+/// finished) before a new one is acknowledged ahead of its work: four per
+/// core. Past that, the new one would wait for cores and a store busy with
+/// the ones before it (a burst: every table of a server opened in the same
+/// second), so it is told at once that the bot is on it ("thinking", or a
+/// click's deferred update), and its board or its private answer follows
+/// as an edit or a follow-up. Fewer in hand, an answer carries its board.
+pub fn busy_after() -> usize {
+    4 * std::thread::available_parallelism().map_or(2, |n| n.get())
+}
 
 /// Where the web server listens when `PUBLIC_URL` is set and `WEB_BIND`
 /// is not: this machine only, behind a reverse proxy.
@@ -402,6 +417,7 @@ impl Config {
             group_commit,
             publish_backoff: PUBLISH_BACKOFF,
             acknowledge_after: ACKNOWLEDGE_AFTER,
+            busy_after: busy_after(),
             idle,
             shards,
             metrics_addr,

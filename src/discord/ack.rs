@@ -25,6 +25,9 @@ pub(super) struct FirstAnswer {
     pub(super) deferred: std::sync::Mutex<Option<Deferred>>,
     /// How long its work may run before it is acknowledged.
     pub(super) acknowledge_after: Duration,
+    /// It arrived while the bot was busy ([`Config::busy_after`](crate::config::Config::busy_after)):
+    /// a board's command or a click is acknowledged before its work.
+    pub(super) busy: bool,
 }
 
 impl FirstAnswer {
@@ -32,6 +35,7 @@ impl FirstAnswer {
         arrived: Instant,
         kind: &'static str,
         acknowledge_after: Duration,
+        busy: bool,
     ) -> Arc<FirstAnswer> {
         Arc::new(FirstAnswer {
             arrived,
@@ -39,6 +43,7 @@ impl FirstAnswer {
             noted: Default::default(),
             deferred: Default::default(),
             acknowledge_after,
+            busy,
         })
     }
 }
@@ -97,7 +102,8 @@ pub(super) enum Pending<'a> {
 
 /// Runs `work`, acknowledging the interaction first when the work has not
 /// finished [`Config::acknowledge_after`](crate::config::Config::acknowledge_after)
-/// after its arrival (the interaction's [`FirstAnswer`] carries it). Every
+/// after its arrival (the interaction's [`FirstAnswer`] carries it), or at
+/// once when it arrived while the bot was busy. Every
 /// click and command that waits for the store goes through here.
 pub(super) async fn in_time<F: Future>(
     ctx: &Context,
@@ -105,6 +111,15 @@ pub(super) async fn in_time<F: Future>(
     arrived: Instant,
     work: F,
 ) -> F::Output {
+    // A busy bot acknowledges a board's command or a click before the work
+    // starts. A private command keeps its wait: `/move` on a table only
+    // tokens reach answers with a new board unless it was deferred
+    // privately (`show::board_out_of_reach`).
+    let busy = FIRST_ANSWER.try_with(|a| a.busy).unwrap_or(false);
+    if busy && !matches!(pending, Pending::Private(_)) {
+        acknowledge(ctx, pending).await;
+        return work.await;
+    }
     tokio::pin!(work);
     tokio::select! {
         done = &mut work => return done,

@@ -68,6 +68,9 @@ struct Bot {
     /// How long an interaction may work before it is acknowledged
     /// ([`Config::acknowledge_after`]).
     acknowledge_after: Duration,
+    /// Interactions in hand from which a new one is acknowledged before
+    /// its work ([`Config::busy_after`]).
+    busy_after: usize,
     bot_user: AtomicU64,
     /// The commands were registered (or found up to date) by this process.
     registered: std::sync::atomic::AtomicBool,
@@ -164,17 +167,21 @@ impl EventHandler for Handler {
             Interaction::Component(_) => "component",
             _ => return,
         };
+        // A busy bot (a burst of interactions, or boards drawn slowly)
+        // acknowledges a new one before its work rather than after it.
+        let in_hand = self.0.in_flight.load(Ordering::SeqCst);
+        let busy = in_hand >= self.0.busy_after || self.0.draw_pace.slow(self.0.image_wait);
         let _in_flight = InFlight::new(&self.0.in_flight);
         if self.0.draining.load(Ordering::SeqCst) {
             FIRST_ANSWER
                 .scope(
-                    FirstAnswer::new(arrived, kind, self.0.acknowledge_after),
+                    FirstAnswer::new(arrived, kind, self.0.acknowledge_after, busy),
                     answer_restarting(&ctx, &interaction),
                 )
                 .await;
             return;
         }
-        let first = FirstAnswer::new(arrived, kind, self.0.acknowledge_after);
+        let first = FirstAnswer::new(arrived, kind, self.0.acknowledge_after, busy);
         let handled = async move {
             match interaction {
                 Interaction::Command(command) => on_command(bot, ctx, command, arrived).await,

@@ -347,6 +347,7 @@ pub async fn start_with_clock(
         image_wait: config.image_wait,
         draw_pace: Default::default(),
         acknowledge_after: config.acknowledge_after,
+        busy_after: config.busy_after,
         bot_user: AtomicU64::new(0),
         registered: Default::default(),
         draining: Default::default(),

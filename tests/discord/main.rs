@@ -13,6 +13,7 @@ mod support;
 mod activity;
 mod anywhere;
 mod browser;
+mod busy;
 mod connect4;
 mod fair;
 mod faults;
