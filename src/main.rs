@@ -20,6 +20,7 @@ fn main() -> ExitCode {
         }
         None | Some(Command::Run) => {
             open_files_to_the_limit();
+            few_malloc_arenas();
             match tokio::runtime::Runtime::new() {
                 Ok(runtime) => runtime.block_on(run()),
                 Err(e) => {
@@ -48,6 +49,21 @@ fn open_files_to_the_limit() {
                 limit.rlim_cur = limit.rlim_max;
                 libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
             }
+        }
+    }
+}
+
+/// glibc's allocator gives each thread that allocates an arena of its own,
+/// up to eight a core, and memory freed in one arena is not reused by the
+/// others: the bot's drawing, search, store and runtime threads each grew
+/// theirs under load. Two arenas keep the bot's peak down (see
+/// BENCHMARKS.md); `MALLOC_ARENA_MAX`, when set, still decides.
+fn few_malloc_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if std::env::var_os("MALLOC_ARENA_MAX").is_none() {
+        // SAFETY: a setting of the allocator, made before any thread starts.
+        unsafe {
+            libc::mallopt(libc::M_ARENA_MAX, 2);
         }
     }
 }
