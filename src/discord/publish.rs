@@ -488,13 +488,9 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
                         sync.set_behind(false);
                         backoff = Backoff::new(boards.backoff);
                         found = Found::default();
-                        if let Err(e) = service.set_board(no, link).await {
-                            error!("table {no}: could not store where its board is: {e}");
-                        }
-                        // Another process serving the table may have shown
-                        // a newer position before this board landed over
-                        // it: then the newest is shown again, at once.
-                        if service.stored_past(no, table.stamp()).await {
+                        // Covered by another process's older board: the
+                        // newest is shown again, at once.
+                        if record_shown(service, no, link).await {
                             sync.set_behind(true);
                             covered = true;
                         }
@@ -544,4 +540,16 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
         drop(sync);
         boards.release(no);
     }
+}
+
+/// Stores where table `no`'s board is, once a board showing `link.shown`
+/// has landed (an answer's or a publish's), and says whether it must be
+/// shown again: another process serving the table (an overlapping deploy)
+/// stored a newer position, whose board this one may have landed over.
+pub(super) async fn record_shown(service: &Service, no: u64, link: BoardLink) -> bool {
+    let shown = link.shown;
+    if let Err(e) = service.set_board(no, link).await {
+        error!("table {no}: could not store where its board is: {e}");
+    }
+    service.stored_past(no, shown).await
 }

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
-use tracing::{debug, error, warn};
+use tracing::{debug, warn};
 
 /// How long the latest answers' boards took to draw, waiting for a turn
 /// to draw included: a moving average (each new board weighs an eighth).
@@ -212,14 +212,9 @@ pub(super) async fn answer_with_board(
     };
     // Stored before the lock opens: the next update must find it.
     let recording = Instant::now();
-    if let Err(e) = bot.service.set_board(no, link).await {
-        error!("table {no}: could not store where its board is: {e}");
-    }
+    let covered = super::publish::record_shown(&bot.service, no, link).await;
     phases.phase("record", recording.elapsed());
     *shown = table.stamp();
-    // Another process serving the table may have shown a newer position
-    // before this answer landed over it: then it is shown again.
-    let covered = bot.service.stored_past(no, table.stamp()).await;
     sync.set_behind(covered);
     drop(shown);
     if covered {
