@@ -62,6 +62,23 @@ pub async fn settled(discord: &StandIn, board: u64, after: Option<u32>) -> Msg {
         .await
 }
 
+/// Waits for the board after a click on `clicked`: [`settled`], and its
+/// controls changed (each carries the table's stamp, which every move
+/// moves on). A restarted process may first show again the board it last
+/// stored as shown, when the kill came before the store heard that a
+/// newer one landed: such an edit shows the clicked board once more, and
+/// is not the click's answer.
+pub async fn moved_on(discord: &StandIn, board: u64, clicked: &Msg) -> Msg {
+    discord
+        .wait_message(board, |m| {
+            m.version > clicked.version
+                && m.components != clicked.components
+                && !m.content.contains("thinking")
+                && (turn_of(m).is_some() || is_over(m))
+        })
+        .await
+}
+
 /// The tables' clock of bot processes started with
 /// [`TestClock::env`]: a file holding how far ahead of the system's time
 /// it runs, which the bot looks at every 20 ms and which outlives a

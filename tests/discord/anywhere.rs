@@ -6,7 +6,7 @@
 //! channel: a board there lives on interaction tokens only.
 
 use crate::{backends, bot, support};
-use bot::process::{self, settled};
+use bot::process::{self, moved_on, settled};
 use bot::{assert_private, centre_first, challenge, is_over, turn_of, Harness, TOKEN};
 use serde_json::json;
 use std::time::Duration;
@@ -253,12 +253,11 @@ async fn a_dm_game_goes_on_after_a_hard_kill() {
     let board = discord.response(ix).await.message_id.expect("board");
     let mut message = settled(&discord, board, None).await;
     if turn_of(&message) == Some(alice.id) {
-        let before = message.version;
         let click = discord
             .click_label(&alice, board, &centre_first(&message))
             .await;
         discord.response(click).await;
-        message = settled(&discord, board, Some(before)).await;
+        message = moved_on(&discord, board, &message).await;
     }
     bot.kill().await.expect("SIGKILL");
     let _ = bot.wait().await;
@@ -273,13 +272,12 @@ async fn a_dm_game_goes_on_after_a_hard_kill() {
                 .await;
             continue;
         }
-        let before = message.version;
         let click = discord
             .click_label(&alice, board, &centre_first(&message))
             .await;
         let reply = discord.response(click).await;
         assert!(reply.kind == 7 || reply.kind == 6, "{reply:?}");
-        message = settled(&discord, board, Some(before)).await;
+        message = moved_on(&discord, board, &message).await;
     }
     assert_tokens_only(&discord);
     bot.kill().await.expect("stop");

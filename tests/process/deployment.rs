@@ -4,7 +4,7 @@
 
 use crate::support::free_port;
 use crate::{backends, bot, support};
-use bot::process::{settled, start_bot};
+use bot::process::{moved_on, settled, start_bot};
 use bot::{assert_move_answered, enabled_moves, is_over, turn_of, Harness, TOKEN};
 use serde_json::json;
 use std::time::Duration;
@@ -42,10 +42,9 @@ async fn play_to_the_end(discord: &StandIn, who: &User, board: u64) {
             continue;
         }
         let column = enabled_moves(&message)[0].clone();
-        let before = message.version;
         let click = discord.click_label(who, board, &column).await;
         assert_move_answered(discord.response(click).await.kind);
-        message = settled(discord, board, Some(before)).await;
+        message = moved_on(discord, board, &message).await;
     }
 }
 
@@ -57,10 +56,9 @@ async fn play_a_pair(discord: &StandIn, people: [&User; 2], board: u64) {
         let to_move = turn_of(&message).expect("someone is to move");
         let who = people.iter().find(|p| p.id == to_move).expect("a player");
         let column = if to_move == red { "1" } else { "2" };
-        let before = message.version;
         let click = discord.click_label(who, board, column).await;
         assert_move_answered(discord.response(click).await.kind);
-        message = settled(discord, board, Some(before)).await;
+        message = moved_on(discord, board, &message).await;
     }
 }
 

@@ -4,7 +4,7 @@
 //! SQLite always, and on PostgreSQL when `BOARDBOT_TEST_POSTGRES` is set.
 
 use crate::{backends, bot, support};
-use bot::process::{self, settled};
+use bot::process::{self, moved_on, settled};
 use bot::{assert_move_answered, centre_first, is_over, turn_of, TOKEN};
 use serde_json::json;
 use support::StandIn;
@@ -28,7 +28,6 @@ async fn play_until_over(
             continue;
         }
         let pick = centre_first(&message);
-        let before = message.version;
         let click = discord.click_label(alice, board, &pick).await;
         let reply = discord.response(click).await;
         assert!(
@@ -36,7 +35,7 @@ async fn play_until_over(
             "the invitation is answered in place: {reply:?}"
         );
         clicks.push(pick);
-        message = settled(discord, board, Some(before)).await;
+        message = moved_on(discord, board, &message).await;
     }
 }
 
@@ -76,12 +75,11 @@ async fn hard_kill_scenario(url: &str) {
             break;
         }
         let pick = centre_first(&message);
-        let before = message.version;
         let click = discord.click_label(&alice, board, &pick).await;
         assert_move_answered(discord.response(click).await.kind);
         clicks.push(pick);
         if clicks.len() < 2 {
-            message = settled(&discord, board, Some(before)).await;
+            message = moved_on(&discord, board, &message).await;
         }
     }
     bot.kill().await.expect("SIGKILL");

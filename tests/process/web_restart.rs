@@ -5,7 +5,7 @@
 //! `BOARDBOT_TEST_POSTGRES` is set.
 
 use crate::backends;
-use crate::bot::process::{self, settled};
+use crate::bot::process::{self, moved_on, settled};
 use crate::bot::web::{live_link, log_in, Page, CLIENT_SECRET};
 use crate::bot::{challenge, turn_of, TOKEN};
 use crate::support::{free_port, StandIn};
@@ -58,7 +58,7 @@ async fn reconnecting_page_catches_up(url: &str) {
     assert_eq!(turn_of(&message), Some(second.id));
     let ix = discord.click_label(second, board, "3").await;
     discord.response(ix).await;
-    let moved = settled(&discord, board, Some(message.version)).await;
+    let moved = moved_on(&discord, board, &message).await;
     assert_eq!(turn_of(&moved), Some(first.id));
 
     // The page comes back (as its script does, with its stamp) and catches
