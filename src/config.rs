@@ -57,6 +57,9 @@ pub struct Config {
     /// acknowledged ahead of its work ([`busy_after`]); tests set 0 to
     /// take that path every time.
     pub busy_after: usize,
+    /// How long a review thinks on each position and in all; `None`: the
+    /// engine's defaults. Tests that do not grade a review shorten it.
+    pub review_time: Option<(std::time::Duration, std::time::Duration)>,
     /// `TABLE_IDLE_MINUTES`: a running table with no action for this long
     /// closes (default 24 hours).
     pub idle: std::time::Duration,
@@ -418,6 +421,7 @@ impl Config {
             publish_backoff: PUBLISH_BACKOFF,
             acknowledge_after: ACKNOWLEDGE_AFTER,
             busy_after: busy_after(),
+            review_time: None,
             idle,
             shards,
             metrics_addr,

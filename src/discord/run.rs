@@ -296,6 +296,9 @@ pub async fn start_with_clock(
     let (service, notices) = Service::new(store, clock, SearchPool::sized_to_cores(), None);
     service.set_idle_ms(config.idle.as_millis() as u64);
     service.set_limits(config.limits);
+    if let Some((per_position, whole)) = config.review_time {
+        service.set_review_time(per_position, whole);
+    }
     let shards = config.shards;
     let restored = service
         .restore_owned(|guild| shards.is_none_or(|s| s.owns(guild)))

@@ -261,6 +261,9 @@ pub struct Service {
     idle_ms: AtomicU64,
     puzzles: puzzle::Puzzles,
     limits: Mutex<crate::config::Limits>,
+    /// How long a review thinks on each position and in all, when not the
+    /// engine's defaults ([`Service::set_review_time`]).
+    review_time: Mutex<Option<(std::time::Duration, std::time::Duration)>>,
     /// The expensive work going on, per person and server.
     busy: limits::Counts,
     /// The review being prepared for each match: later askers wait for it.
@@ -296,6 +299,7 @@ impl Service {
             idle_ms: AtomicU64::new(DEFAULT_IDLE_MS),
             puzzles: puzzle::Puzzles::default(),
             limits: Mutex::default(),
+            review_time: Mutex::default(),
             busy: limits::Counts::default(),
             reviewing: Mutex::default(),
             replays: replay::Replays::default(),

@@ -12,10 +12,17 @@ use crate::cpu::Level;
 use crate::game::{AnyGame, GameKind};
 use crate::table::{MatchRecord, UserId};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tracing::warn;
 
 impl Service {
+    /// Sets how long a review thinks on each position and in all, instead
+    /// of the engine's [`position_time`] and [`REVIEW_TIME`]: for tests
+    /// that count a review's searches or its limits rather than grade it.
+    pub fn set_review_time(&self, per_position: Duration, whole: Duration) {
+        *self.review_time.lock().unwrap_or_else(|e| e.into_inner()) = Some((per_position, whole));
+    }
+
     /// The review of finished match `id`, asked by `asker` in `guild`, or
     /// `None` when its record does not replay. A stored review is answered
     /// at once; a new one is refused when the asker (or the server) waits
@@ -85,8 +92,9 @@ impl Service {
     /// Judges `positions` from the last to the first: the late ones are
     /// quick and fill the solver's table for the earlier ones.
     async fn judge_all(&self, table: u64, kind: GameKind, positions: &[AnyGame]) -> Vec<Judged> {
-        let per_position = position_time(kind);
-        let until = Instant::now() + REVIEW_TIME;
+        let set = *self.review_time.lock().unwrap_or_else(|e| e.into_inner());
+        let (per_position, whole) = set.unwrap_or((position_time(kind), REVIEW_TIME));
+        let until = Instant::now() + whole;
         let mut judged = vec![Judged::UNKNOWN; positions.len()];
         for (i, position) in positions.iter().enumerate().rev() {
             let left = until.saturating_duration_since(Instant::now());

@@ -79,7 +79,12 @@ async fn global_commands_declare_both_installs_and_every_context() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_solo_game_in_a_dm_with_the_bot_is_played_to_its_end() {
-    let mut h = Harness::start().await;
+    // The review is checked for where it is shown, not for its grades: a
+    // short think per position.
+    let mut h = Harness::start_with(|c| {
+        c.review_time = Some((Duration::from_millis(150), Duration::from_secs(25)));
+    })
+    .await;
     h.discord.set_timeout(Duration::from_secs(20));
     let d = &h.discord;
     let alice = d.user("alice");

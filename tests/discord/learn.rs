@@ -9,8 +9,13 @@ use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_solo_game_ends_and_review_answers_with_text_and_a_picture() {
-    let mut h = Harness::start().await;
-    // A review thinks for up to 25 s (one position at a time).
+    // How a review is asked for, shown and kept, not how well it grades
+    // (the engine's tests): a short think per position, which still
+    // solves the decided end of the game.
+    let mut h = Harness::start_with(|c| {
+        c.review_time = Some((Duration::from_millis(150), Duration::from_secs(25)));
+    })
+    .await;
     h.discord.set_timeout(Duration::from_secs(90));
     let d = &h.discord;
     let (alice, bob) = (d.user("alice"), d.user("bob"));

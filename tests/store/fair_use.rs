@@ -29,6 +29,10 @@ fn service(store: Store, limits: Limits) -> Arc<Service> {
     let clock = Arc::new(FixedClock(AtomicU64::new(5_000_000)));
     let (service, _notices) = Service::new(store, clock, SearchPool::new(2), Some(7));
     service.set_limits(limits);
+    // These tests count reviews and their searches, not their grades: a
+    // short think per position (the late, decided ones still solve), so
+    // that the match's hard opening positions do not each take 1.5 s.
+    service.set_review_time(Duration::from_millis(150), Duration::from_secs(25));
     service
 }
 
