@@ -195,10 +195,7 @@ fn turning_marks(lang: Lang, review: &Review, positions: &[AnyGame]) -> Vec<Turn
 mod tests {
     use super::*;
     use crate::table::SeatRecord;
-    use boardbot_engine::cpu::review::{grade, judge_with, Judged};
-    use boardbot_engine::cpu::{Budget, Level};
-    use rand::rngs::StdRng;
-    use rand::SeedableRng;
+    use boardbot_engine::cpu::Level;
 
     fn record(
         game: &str,
@@ -324,12 +321,7 @@ mod tests {
         );
         let (kind, moves) = record.replay().unwrap();
         let positions = review::positions(kind, &moves).unwrap();
-        let mut rng = StdRng::seed_from_u64(1);
-        let mut judged = vec![Judged::UNKNOWN; positions.len()];
-        for i in (6..positions.len()).rev() {
-            judged[i] = judge_with(&positions[i], &Budget::of_nodes(80_000_000), &mut rng);
-        }
-        let review = grade(&positions, &moves, &judged);
+        let review = crate::review::tests::thrown_win_reviewed(&record);
         let marks = turning_marks(Lang::En, &review, &positions);
         assert_eq!(marks.len(), 1, "{marks:?}");
         assert_eq!(marks[0].ply, 6);
