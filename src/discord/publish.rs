@@ -19,7 +19,7 @@ use crate::table::Table;
 use rand::Rng;
 use serenity::all::Http;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::time::Instant;
@@ -44,7 +44,13 @@ const JITTER: f64 = 0.2;
 /// attempt instead of sending edits of their own).
 pub struct BoardSync {
     pub order: tokio::sync::Mutex<u64>,
-    behind: AtomicBool,
+    /// How many times the message was marked behind; it is behind while
+    /// `shown_mark` has not caught up (a board composed after the last
+    /// mark has landed). Counted, not a flag, so that a board composed
+    /// before a mark (a link setting changed while it was being sent)
+    /// cannot clear it.
+    marks: AtomicU64,
+    shown_mark: AtomicU64,
     publisher: Mutex<Publisher>,
 }
 
@@ -57,10 +63,25 @@ struct Publisher {
 
 impl BoardSync {
     pub fn is_behind(&self) -> bool {
-        self.behind.load(Ordering::Relaxed)
+        self.marks.load(Ordering::SeqCst) > self.shown_mark.load(Ordering::SeqCst)
     }
-    pub fn set_behind(&self, behind: bool) {
-        self.behind.store(behind, Ordering::Relaxed);
+
+    /// Marks the message behind its table: the next publish shows the
+    /// board again, even at a stamp already shown.
+    pub fn set_behind(&self) {
+        self.marks.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// The marks so far: read before a board is composed, and given to
+    /// [`Self::shown_up_to`] once it has landed.
+    pub fn mark(&self) -> u64 {
+        self.marks.load(Ordering::SeqCst)
+    }
+
+    /// A board composed when the marks stood at `mark` has landed: the
+    /// message is no longer behind, unless it was marked since.
+    pub fn shown_up_to(&self, mark: u64) {
+        self.shown_mark.fetch_max(mark, Ordering::SeqCst);
     }
 
     fn publisher(&self) -> std::sync::MutexGuard<'_, Publisher> {
@@ -152,7 +173,8 @@ impl Boards {
                     order: tokio::sync::Mutex::new(0),
                     // Unknown until shown: after a restart the message may
                     // be behind its table.
-                    behind: AtomicBool::new(true),
+                    marks: AtomicU64::new(1),
+                    shown_mark: AtomicU64::new(0),
                     publisher: Mutex::default(),
                 })
             })
@@ -433,6 +455,7 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
         let mut covered = false;
         let outcome = {
             let mut shown = sync.order.lock().await;
+            let mark = sync.mark();
             let (table, link) = match service.board(no).await {
                 Ok(Some(found)) => found,
                 Ok(None) => {
@@ -441,7 +464,7 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
                 }
                 Err(e) => {
                     error!("table {no}: cannot read the table to publish it: {e}");
-                    sync.set_behind(true);
+                    sync.set_behind();
                     drop(shown);
                     tokio::time::sleep(backoff.wait()).await;
                     continue;
@@ -456,7 +479,7 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
                     Ok(c) => c,
                     Err(e) => {
                         error!("table {no}: {e}");
-                        sync.set_behind(true);
+                        sync.set_behind();
                         sync.stop_publishing(true);
                         break;
                     }
@@ -485,28 +508,28 @@ pub async fn publish(http: &Http, service: &Service, boards: &Boards, no: u64) {
                         debug!("table {no}: published stamp {}", table.stamp());
                         link.shown = table.stamp();
                         *shown = table.stamp();
-                        sync.set_behind(false);
+                        sync.shown_up_to(mark);
                         backoff = Backoff::new(boards.backoff);
                         found = Found::default();
                         // Covered by another process's older board: the
                         // newest is shown again, at once.
                         if record_shown(service, no, link).await {
-                            sync.set_behind(true);
+                            sync.set_behind();
                             covered = true;
                         }
                         None
                     }
                     Outcome::Retry(not_before) => {
-                        sync.set_behind(true);
+                        sync.set_behind();
                         Some(not_before)
                     }
                     Outcome::Stop => {
-                        sync.set_behind(true);
+                        sync.set_behind();
                         sync.stop_publishing(true);
                         break;
                     }
                     Outcome::TokenGone(link) => {
-                        sync.set_behind(true);
+                        sync.set_behind();
                         if let Err(e) = service.set_board(no, link).await {
                             error!("table {no}: could not store where its board is: {e}");
                         }
@@ -552,4 +575,40 @@ pub(super) async fn record_shown(service: &Service, no: u64, link: BoardLink) ->
         error!("table {no}: could not store where its board is: {e}");
     }
     service.stored_past(no, shown).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sync() -> BoardSync {
+        BoardSync {
+            order: tokio::sync::Mutex::new(0),
+            marks: AtomicU64::new(1),
+            shown_mark: AtomicU64::new(0),
+            publisher: Mutex::default(),
+        }
+    }
+
+    #[test]
+    fn a_board_composed_before_a_mark_leaves_the_message_behind() {
+        let sync = sync();
+        assert!(sync.is_behind(), "unknown until a board lands");
+        // A board is composed, then a link setting changes while it is
+        // being sent: its landing does not clear the new mark.
+        let composing = sync.mark();
+        sync.set_behind();
+        sync.shown_up_to(composing);
+        assert!(sync.is_behind());
+        // The board composed after the mark clears it.
+        let composing = sync.mark();
+        sync.shown_up_to(composing);
+        assert!(!sync.is_behind());
+        // An older board landing late does not undo a newer one's.
+        sync.set_behind();
+        let newer = sync.mark();
+        sync.shown_up_to(newer);
+        sync.shown_up_to(composing);
+        assert!(!sync.is_behind());
+    }
 }

@@ -60,7 +60,7 @@ pub(super) async fn command_settings(asked: Asked<'_>) -> Result<(), Interaction
         live.forget(channel);
         // The channel's board shows or drops its link now.
         if let Some(table) = bot.service.running_table(channel).await {
-            bot.boards.get(table.no()).set_behind(true);
+            bot.boards.get(table.no()).set_behind();
             super::publish_soon(bot, ctx, table.no());
         }
     }

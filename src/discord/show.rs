@@ -131,6 +131,9 @@ pub(super) async fn answer_with_board(
             sync.order.lock().await
         }
     };
+    // Marks made from here on (a link setting changed, say) are not
+    // covered by this answer's board.
+    let mark = sync.mark();
     // An update sent meanwhile (the CPU's reply, say) may already show a
     // newer position: then the answer shows that one.
     let mut already_shown = false;
@@ -188,7 +191,7 @@ pub(super) async fn answer_with_board(
         // The change is stored and the CPU turn queued: only the message
         // is behind. Publish it through the board's link.
         warn!("table {no}: could not answer with the board ({e}); publishing it");
-        sync.set_behind(true);
+        sync.set_behind();
         drop(shown);
         publish_soon(bot, ctx, no);
         return;
@@ -215,7 +218,11 @@ pub(super) async fn answer_with_board(
     let covered = super::publish::record_shown(&bot.service, no, link).await;
     phases.phase("record", recording.elapsed());
     *shown = table.stamp();
-    sync.set_behind(covered);
+    if covered {
+        sync.set_behind();
+    } else {
+        sync.shown_up_to(mark);
+    }
     drop(shown);
     if covered {
         publish_soon(bot, ctx, no);
