@@ -226,7 +226,12 @@ pub const ACKNOWLEDGE_AFTER: std::time::Duration = std::time::Duration::from_mil
 /// click's deferred update), and its board or its private answer follows
 /// as an edit or a follow-up. Fewer in hand, an answer carries its board.
 pub fn busy_after() -> usize {
-    4 * std::thread::available_parallelism().map_or(2, |n| n.get())
+    4 * cores()
+}
+
+/// The cores this process may run on (2 when the system cannot say).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
 }
 
 /// Where the web server listens when `PUBLIC_URL` is set and `WEB_BIND`

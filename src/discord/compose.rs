@@ -104,9 +104,7 @@ impl Composed {
 /// Turns to draw a board: one per core.
 fn renders() -> &'static tokio::sync::Semaphore {
     static RENDERS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
-    RENDERS.get_or_init(|| {
-        tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
-    })
+    RENDERS.get_or_init(|| tokio::sync::Semaphore::new(crate::config::cores()))
 }
 
 /// Renders a table's message; the image is drawn on a blocking thread, at

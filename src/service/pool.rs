@@ -170,11 +170,7 @@ impl SearchPool {
 
     /// One worker per core.
     pub fn sized_to_cores() -> SearchPool {
-        SearchPool::new(
-            std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(2),
-        )
+        SearchPool::new(crate::config::cores())
     }
 
     pub fn stats(&self) -> PoolStats {
