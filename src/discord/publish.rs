@@ -62,6 +62,17 @@ struct Publisher {
 }
 
 impl BoardSync {
+    /// A board not shown yet by this process: behind until one lands
+    /// (after a restart the message may be behind its table).
+    fn new() -> BoardSync {
+        BoardSync {
+            order: tokio::sync::Mutex::new(0),
+            marks: AtomicU64::new(1),
+            shown_mark: AtomicU64::new(0),
+            publisher: Mutex::default(),
+        }
+    }
+
     pub fn is_behind(&self) -> bool {
         self.marks.load(Ordering::SeqCst) > self.shown_mark.load(Ordering::SeqCst)
     }
@@ -168,16 +179,7 @@ impl Boards {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .entry(no)
-            .or_insert_with(|| {
-                Arc::new(BoardSync {
-                    order: tokio::sync::Mutex::new(0),
-                    // Unknown until shown: after a restart the message may
-                    // be behind its table.
-                    marks: AtomicU64::new(1),
-                    shown_mark: AtomicU64::new(0),
-                    publisher: Mutex::default(),
-                })
-            })
+            .or_insert_with(|| Arc::new(BoardSync::new()))
             .clone()
     }
 
@@ -581,18 +583,9 @@ pub(super) async fn record_shown(service: &Service, no: u64, link: BoardLink) ->
 mod tests {
     use super::*;
 
-    fn sync() -> BoardSync {
-        BoardSync {
-            order: tokio::sync::Mutex::new(0),
-            marks: AtomicU64::new(1),
-            shown_mark: AtomicU64::new(0),
-            publisher: Mutex::default(),
-        }
-    }
-
     #[test]
     fn a_board_composed_before_a_mark_leaves_the_message_behind() {
-        let sync = sync();
+        let sync = BoardSync::new();
         assert!(sync.is_behind(), "unknown until a board lands");
         // A board is composed, then a link setting changes while it is
         // being sent: its landing does not clear the new mark.
