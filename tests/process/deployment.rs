@@ -5,7 +5,7 @@
 use crate::support::free_port;
 use crate::{backends, bot, support};
 use bot::process::{moved_on, settled, start_bot};
-use bot::{assert_move_answered, enabled_moves, is_over, turn_of, Harness, TOKEN};
+use bot::{assert_move_answered, enabled_moves, invitation_of, is_over, turn_of, Harness, TOKEN};
 use serde_json::json;
 use std::time::Duration;
 use support::{StandIn, User};
@@ -152,7 +152,7 @@ async fn two_processes(url: &str) {
                 json!({"opponent": bob.id.to_string(), "ranked": true}),
             )
             .await;
-        let board = discord.response(ix).await.message_id.expect("invitation");
+        let board = invitation_of(&discord, ix).await;
         let click = discord.click_label(&bob, board, "Accept").await;
         assert_move_answered(discord.response(click).await.kind);
         discord.wait_message(board, |m| turn_of(m).is_some()).await;
