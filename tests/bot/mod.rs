@@ -113,21 +113,6 @@ pub fn assert_move_answered(kind: u8) {
     );
 }
 
-/// The invitation a `/connect4 opponent:` command was answered with, once
-/// it shows its buttons: posted with the answer (4), or, from a busy bot,
-/// after a public "thinking" (5) that the invitation is edited into.
-pub async fn invitation_of(d: &StandIn, ix: crate::support::Ix) -> u64 {
-    let reply = d.response(ix).await;
-    assert!(
-        reply.kind == 4 || reply.kind == 5,
-        "the command is answered publicly: {reply:?}"
-    );
-    let invitation = reply.message_id.expect("the invitation");
-    d.wait_message(invitation, |m| m.button("Accept").is_some())
-        .await;
-    invitation
-}
-
 /// True when the board shows a result.
 pub fn is_over(message: &Msg) -> bool {
     message.content.contains("🏆")
@@ -282,10 +267,11 @@ pub async fn challenge(
 ) -> u64 {
     options["opponent"] = user_json_id(guest);
     let ix = d.slash(host, channel, "connect4", options).await;
-    let invitation = invitation_of(d, ix).await;
+    let reply = d.response(ix).await;
+    assert_eq!(reply.kind, 4, "{reply:?}");
+    let invitation = reply.message_id.expect("the invitation");
     let ix = d.click_label(guest, invitation, "Accept").await;
-    assert_move_answered(d.response(ix).await.kind);
-    d.wait_message(invitation, |m| turn_of(m).is_some()).await;
+    assert_eq!(d.response(ix).await.kind, 7, "the invitation is accepted");
     invitation
 }
 

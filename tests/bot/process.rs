@@ -1,8 +1,9 @@
 //! The bot's own process (the real binary) against the Discord stand-in,
 //! for the tests that kill it, stop it or run two of them.
 
-use super::{is_over, turn_of, TOKEN};
-use crate::support::{Msg, StandIn};
+use super::{assert_move_answered, is_over, turn_of, user_json_id, TOKEN};
+use crate::support::{Ix, Msg, StandIn, User};
+use serde_json::Value;
 use std::process::Stdio;
 use tokio::process::{Child, Command};
 
@@ -77,6 +78,43 @@ pub async fn moved_on(discord: &StandIn, board: u64, clicked: &Msg) -> Msg {
                 && (turn_of(m).is_some() || is_over(m))
         })
         .await
+}
+
+/// The invitation a `/connect4 opponent:` command to a bot process was
+/// answered with, once it shows its buttons: posted with the answer (4),
+/// or, from a busy bot (a debug build on a loaded machine draws slower
+/// than the shipped 250 ms image wait), after a public "thinking" (5) that
+/// the invitation is edited into.
+pub async fn invitation_of(d: &StandIn, ix: Ix) -> u64 {
+    let reply = d.response(ix).await;
+    assert!(
+        reply.kind == 4 || reply.kind == 5,
+        "the command is answered publicly: {reply:?}"
+    );
+    let invitation = reply.message_id.expect("the invitation");
+    d.wait_message(invitation, |m| m.button("Accept").is_some())
+        .await;
+    invitation
+}
+
+/// [`super::challenge`] for a bot process: the invitation and its
+/// acceptance may be acknowledged first and edited in
+/// ([`invitation_of`], [`assert_move_answered`]); returns once the board
+/// shows whose turn it is.
+pub async fn challenge(
+    d: &StandIn,
+    channel: u64,
+    host: &User,
+    guest: &User,
+    mut options: Value,
+) -> u64 {
+    options["opponent"] = user_json_id(guest);
+    let ix = d.slash(host, channel, "connect4", options).await;
+    let invitation = invitation_of(d, ix).await;
+    let ix = d.click_label(guest, invitation, "Accept").await;
+    assert_move_answered(d.response(ix).await.kind);
+    d.wait_message(invitation, |m| turn_of(m).is_some()).await;
+    invitation
 }
 
 /// The tables' clock of bot processes started with

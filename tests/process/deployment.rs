@@ -4,8 +4,8 @@
 
 use crate::support::free_port;
 use crate::{backends, bot, support};
-use bot::process::{moved_on, settled, start_bot};
-use bot::{assert_move_answered, enabled_moves, invitation_of, is_over, turn_of, Harness, TOKEN};
+use bot::process::{invitation_of, moved_on, settled, start_bot};
+use bot::{assert_move_answered, enabled_moves, is_over, turn_of, Harness, TOKEN};
 use serde_json::json;
 use std::time::Duration;
 use support::{StandIn, User};

@@ -4,8 +4,8 @@
 //! SQLite always, and on PostgreSQL when `BOARDBOT_TEST_POSTGRES` is set.
 
 use crate::{backends, bot, support};
-use bot::process::{self, moved_on, settled};
-use bot::{assert_move_answered, centre_first, invitation_of, is_over, turn_of, TOKEN};
+use bot::process::{self, invitation_of, moved_on, settled};
+use bot::{assert_move_answered, centre_first, is_over, turn_of, TOKEN};
 use serde_json::json;
 use support::StandIn;
 

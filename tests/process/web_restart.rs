@@ -5,9 +5,9 @@
 //! `BOARDBOT_TEST_POSTGRES` is set.
 
 use crate::backends;
-use crate::bot::process::{self, moved_on, settled};
+use crate::bot::process::{self, challenge, moved_on, settled};
 use crate::bot::web::{live_link, log_in, Page, CLIENT_SECRET};
-use crate::bot::{challenge, turn_of, TOKEN};
+use crate::bot::{turn_of, TOKEN};
 use crate::support::{free_port, StandIn};
 use serde_json::json;
 use std::time::Duration;
